@@ -1,0 +1,23 @@
+// swc turns TypeScript and the ESM-only dependencies below into CommonJS for jest; types are checked by `npm run typecheck`.
+const esmOnlyPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', '@middy', 'unpdf'];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+  transform: {
+    '^.+\\.(t|j|mj|cj)s$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^@middy/core$': '<rootDir>/node_modules/@middy/core/index.js',
+  },
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};
