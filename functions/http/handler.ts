@@ -1,0 +1,148 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { logger } from '../platform/observability';
+import { type ErrorDialect, toErrorResponse } from './dialects';
+import { BadRequestError, type FieldIssue, UnauthorizedError, ValidationError } from './errors';
+
+/** What a route's domain call receives: parsed, validated input and the caller's identity. */
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  requestId: string;
+  /** Stable, non-reversible id of the API key that made the request (tenancy). */
+  tenant: string;
+  event: APIGatewayProxyEvent;
+}
+
+export interface RouteResult {
+  statusCode?: number;
+  /** Serialised as JSON unless `rawBody` is given. */
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
+  dialect: ErrorDialect;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Extraction routes report bad parameters as 400 invalid_request (spec §7.1); the rest as 422. */
+  validationStatus?: 400 | 422;
+  /** Routes that serve public, non-tenant data (e.g. the OpenAPI document) may run without a key. */
+  anonymous?: boolean;
+}
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+
+/** Hash of the API key id: jobs record it so another key can never read them. */
+export function tenantOf(apiKeyId: string): string {
+  return createHash('sha256').update(apiKeyId).digest('hex').slice(0, 32);
+}
+
+function issuesOf(error: z.ZodError, where: string): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined && value !== null) out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
+function parseJsonBody(event: APIGatewayProxyEvent): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('Malformed JSON in request body');
+  }
+}
+
+/**
+ * Builds a Lambda handler for an API Gateway REST (v1) proxy route: header normalisation, request id,
+ * JSON parsing (malformed → 400), zod validation (→ 422, or 400 for extraction routes, naming each
+ * field), the route's error dialect, and a request log line without bodies or header values.
+ */
+export function httpRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
+  spec: RouteSpec<B, Q, P>,
+  run: (input: RouteInput<Out<B>, Out<Q>, Out<P>>) => Promise<RouteResult>,
+) {
+  const validationStatus = spec.validationStatus ?? (spec.dialect === 'extraction' ? 400 : 422);
+
+  const core = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
+    const started = performance.now();
+    const requestId = event.requestContext?.requestId || randomUUID();
+    const headers = lowerCaseHeaders(event);
+    let response: APIGatewayProxyResult;
+    try {
+      const apiKeyId = event.requestContext?.identity?.apiKeyId;
+      if (!apiKeyId && !spec.anonymous) throw new UnauthorizedError();
+      const issues: FieldIssue[] = [];
+      const parse = <S extends Schema>(schema: S, value: unknown, where: string): Out<S> => {
+        if (!schema) return undefined as Out<S>;
+        const result = schema.safeParse(value);
+        if (result.success) return result.data as Out<S>;
+        issues.push(...issuesOf(result.error, where));
+        return undefined as Out<S>;
+      };
+      const body = parse(spec.body as B, spec.body ? parseJsonBody(event) : undefined, 'body');
+      const query = parse(spec.query as Q, event.queryStringParameters ?? {}, 'query');
+      const params = parse(spec.params as P, event.pathParameters ?? {}, 'path');
+      if (issues.length > 0) throw new ValidationError(issues, validationStatus);
+      const result = await run({
+        body,
+        query,
+        params,
+        headers,
+        requestId,
+        tenant: tenantOf(apiKeyId ?? 'anonymous'),
+        event,
+      });
+      response = {
+        statusCode: result.statusCode ?? 200,
+        headers: { ...BASE_HEADERS, ...result.headers, 'x-request-id': requestId },
+        body: result.rawBody ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
+      };
+    } catch (error) {
+      const mapped = toErrorResponse(error, spec.dialect, requestId);
+      if (mapped.statusCode >= 500) {
+        logger.error('request failed', { requestId, errorName: error instanceof Error ? error.name : typeof error });
+      }
+      response = {
+        statusCode: mapped.statusCode,
+        headers: { ...BASE_HEADERS, ...mapped.headers, 'x-request-id': requestId },
+        body: JSON.stringify(mapped.body),
+      };
+    }
+    logger.debug('request', {
+      requestId,
+      method: event.httpMethod,
+      resource: event.resource,
+      status: response.statusCode,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  };
+
+  return middy(core).use(injectLambdaContext(logger, { resetKeys: true }));
+}

@@ -1,0 +1,95 @@
+/**
+ * Ports: what handlers and pipeline steps need from the platform. The AWS adapters in this folder
+ * implement them; locally the same adapters talk to the embedded servers (dynalite, s3rver, the local
+ * Step Functions endpoint). Where a service has no local server (Comprehend Medical, Bedrock) a
+ * local twin implements the port and configuration chooses it.
+ */
+
+export type JobKind = 'report' | 'lab';
+
+export interface JobRecord {
+  kind: JobKind;
+  jobId: string;
+  /** Hash of the API key that created the job (see `tenantOf`). */
+  tenant: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Epoch seconds after which the record may be deleted (DynamoDB TTL). */
+  expiresAt?: number;
+  /** Everything else the job's area stores (no PHI, ever). */
+  [attribute: string]: unknown;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  target: 'webhook' | 'callback' | 'presigned_url';
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface JobsRepository {
+  /** Creates a job; fails with JobConflictError if the id exists. */
+  create(job: JobRecord): Promise<void>;
+  get(kind: JobKind, jobId: string): Promise<JobRecord | undefined>;
+  /**
+   * Moves a job to `to` only if its current status is one of `from` (a conditional write), setting
+   * `set` and `updatedAt` in the same write. Throws JobTransitionError otherwise: states never move
+   * backwards and no concurrent writer is overwritten.
+   */
+  transition(kind: JobKind, jobId: string, change: { from: readonly string[]; to: string; set?: Record<string, unknown> }): Promise<JobRecord>;
+  /** Sets attributes without changing the status. */
+  update(kind: JobKind, jobId: string, set: Record<string, unknown>): Promise<void>;
+  recordDelivery(kind: JobKind, jobId: string, attempt: DeliveryAttempt): Promise<void>;
+  /** Finds the job a tenant created with an idempotency key, if any. */
+  findByIdempotencyKey(kind: JobKind, tenant: string, key: string): Promise<JobRecord | undefined>;
+  /** Atomically adds one to a named counter that expires at `expiresAt` (epoch s); returns the new value. */
+  incrementCounter(counter: string, expiresAt: number): Promise<number>;
+}
+
+export interface StoredObject {
+  body: Buffer;
+  contentType?: string;
+  size: number;
+}
+
+export interface ObjectStore {
+  put(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<void>;
+  get(bucket: string, key: string): Promise<StoredObject>;
+  head(bucket: string, key: string): Promise<{ size: number; contentType?: string } | undefined>;
+  delete(bucket: string, key: string): Promise<void>;
+  /** Deletes every object under a prefix (e.g. all files of a job). */
+  deletePrefix(bucket: string, prefix: string): Promise<number>;
+  presignPut(bucket: string, key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string>;
+}
+
+export interface WorkflowStarter {
+  /** Starts a state machine execution named after the job, so a retry cannot start a second one. */
+  start(stateMachineArn: string, name: string, input: Record<string, unknown>): Promise<{ executionArn: string }>;
+}
+
+export interface OutboundRequest {
+  url: string;
+  method: 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  timeoutMs?: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** HTTP client for caller-supplied URLs (callbacks, webhooks, pre-signed PUTs): SSRF-guarded. */
+export interface OutboundHttp {
+  send(request: OutboundRequest): Promise<OutboundResponse>;
+}
+
+export class JobConflictError extends Error {}
+export class JobTransitionError extends Error {}
+/** A caller-supplied URL that is not https or resolves to a private, loopback, link-local or metadata address. */
+export class BlockedTargetError extends Error {}

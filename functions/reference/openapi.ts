@@ -1,0 +1,4 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+
+/** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
+export function registerReferenceOpenApi(_registry: OpenAPIRegistry): void {}

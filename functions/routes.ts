@@ -1,0 +1,42 @@
+/**
+ * The one list of HTTP routes. The CDK stack builds API Gateway resources and one Lambda per route
+ * from it, the local runtime routes requests with it, and the OpenAPI document checks against it.
+ * Paths are as a caller sees them; routes on the `extraction` API live under `/extraction` (DESIGN §3).
+ */
+export type ApiName = 'main' | 'extraction';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDefinition {
+  /** Stable id, also the CDK construct id of the route's function. */
+  id: string;
+  method: HttpMethod;
+  path: string;
+  api: ApiName;
+  /** Module (repo-relative) exporting `handler`. */
+  handler: string;
+  /** Per-key limits shared by a group of routes (usage plan in AWS, the local gateway locally). */
+  rateLimitGroup?: 'reference';
+  /** Served without an API key (the OpenAPI document only). */
+  anonymous?: boolean;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { id: 'Ping', method: 'GET', path: '/ping', api: 'main', handler: 'functions/http/ping-handler.ts' },
+  { id: 'OpenApi', method: 'GET', path: '/openapi.json', api: 'main', handler: 'functions/http/openapi-handler.ts', anonymous: true },
+  { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
+  { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts' },
+  { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts' },
+  { id: 'ReportStatus', method: 'GET', path: '/health-score/report/status/{job_id}', api: 'main', handler: 'functions/report/status-handler.ts' },
+  { id: 'ReferenceData', method: 'GET', path: '/reference-data/', api: 'main', handler: 'functions/reference/reference-data-handler.ts', rateLimitGroup: 'reference' },
+  { id: 'PredictorStatistics', method: 'POST', path: '/predictor-statistics/', api: 'main', handler: 'functions/reference/predictor-statistics-handler.ts', rateLimitGroup: 'reference' },
+  { id: 'TopDiseasePredictors', method: 'GET', path: '/top-disease-predictors/', api: 'main', handler: 'functions/reference/top-disease-predictors-handler.ts', rateLimitGroup: 'reference' },
+  { id: 'LabRanges', method: 'GET', path: '/lab-ranges/', api: 'main', handler: 'functions/reference/lab-ranges-handler.ts', rateLimitGroup: 'reference' },
+  { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
+  { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts' },
+  { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts' },
+];
+
+/** Limits of the reference-data group, per API key (spec §8). */
+export const REFERENCE_LIMITS = { requestsPerSecond: 50, burst: 50, requestsPerDay: 1000 } as const;

@@ -1,0 +1,36 @@
+import { LAB_WORKERS } from './lab/workers';
+import { REPORT_WORKERS } from './report/workers';
+
+/**
+ * Lambdas that are not HTTP routes: Step Functions tasks and event triggers. Each task function's ARN
+ * replaces `${<aslPlaceholder>}` in its state machine's ASL file, in CDK (definitionSubstitutions)
+ * and in the local runner alike.
+ */
+export interface WorkerDefinition {
+  id: string;
+  /** Module (repo-relative) exporting `handler`. */
+  handler: string;
+  stateMachine?: StateMachineName;
+  aslPlaceholder?: string;
+  /** Event source other than a state machine. */
+  trigger?: 'uploads-object-created' | 'schedule-5-minutes';
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export type StateMachineName = 'lab-extraction' | 'report-generation';
+
+export interface StateMachineDefinition {
+  name: StateMachineName;
+  /** Repo-relative ASL file, the single source of truth for CDK and the local runner. */
+  aslFile: string;
+  /** Setting through which handlers learn the machine's ARN. */
+  arnSetting: 'HALE_LAB_STATE_MACHINE_ARN' | 'HALE_REPORT_STATE_MACHINE_ARN';
+}
+
+export const STATE_MACHINES: readonly StateMachineDefinition[] = [
+  { name: 'lab-extraction', aslFile: 'statemachines/lab-extraction.asl.json', arnSetting: 'HALE_LAB_STATE_MACHINE_ARN' },
+  { name: 'report-generation', aslFile: 'statemachines/report-generation.asl.json', arnSetting: 'HALE_REPORT_STATE_MACHINE_ARN' },
+];
+
+export const WORKERS: readonly WorkerDefinition[] = [...LAB_WORKERS, ...REPORT_WORKERS];
