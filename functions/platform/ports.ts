@@ -43,6 +43,12 @@ export interface JobsRepository {
   /** Sets attributes without changing the status. */
   update(kind: JobKind, jobId: string, set: Record<string, unknown>): Promise<void>;
   recordDelivery(kind: JobKind, jobId: string, attempt: DeliveryAttempt): Promise<void>;
+  /**
+   * Creates a job and claims `key` for its kind and tenant in one atomic write. When the key was
+   * claimed before (and has not expired), nothing is written and the job that claimed it is returned
+   * with `created: false`.
+   */
+  createWithIdempotencyKey(job: JobRecord, key: string): Promise<{ job: JobRecord; created: boolean }>;
   /** Finds the job a tenant created with an idempotency key, if any. */
   findByIdempotencyKey(kind: JobKind, tenant: string, key: string): Promise<JobRecord | undefined>;
   /** Atomically adds one to a named counter that expires at `expiresAt` (epoch s); returns the new value. */
@@ -89,7 +95,36 @@ export interface OutboundHttp {
   send(request: OutboundRequest): Promise<OutboundResponse>;
 }
 
-export class JobConflictError extends Error {}
-export class JobTransitionError extends Error {}
+export class JobConflictError extends Error {
+  override name = 'JobConflictError';
+}
+export class JobTransitionError extends Error {
+  override name = 'JobTransitionError';
+  /** The status the job had when the transition was refused; undefined when the job does not exist. */
+  readonly current?: string;
+  constructor(message: string, current?: string) {
+    super(message);
+    this.current = current;
+  }
+}
+/** `update` or `recordDelivery` on a job that does not exist (or has expired). */
+export class JobNotFoundError extends Error {
+  override name = 'JobNotFoundError';
+}
+/** `ObjectStore.get` of a key that does not exist. */
+export class ObjectNotFoundError extends Error {
+  override name = 'ObjectNotFoundError';
+}
+/** An outbound request that was allowed but failed: timeout, refused connection, TLS failure. */
+export class OutboundRequestError extends Error {
+  override name = 'OutboundRequestError';
+  readonly reason: 'connect_timeout' | 'timeout' | 'network';
+  constructor(reason: 'connect_timeout' | 'timeout' | 'network', message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
 /** A caller-supplied URL that is not https or resolves to a private, loopback, link-local or metadata address. */
-export class BlockedTargetError extends Error {}
+export class BlockedTargetError extends Error {
+  override name = 'BlockedTargetError';
+}
