@@ -33,6 +33,16 @@ export const ConfigSchema = z.object({
   HALE_BEDROCK_MODEL_ID: z.string().min(1).optional(),
   HALE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),
   AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Local runtime (`npm start`) only: listening port (0 = any free port), data folder and API keys. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HALE_DATA_DIR: z.string().min(1).default('.hale'),
+  /** Comma-separated; when unset the local runtime generates one development key and keeps it in HALE_DATA_DIR. */
+  HALE_API_KEYS: z.string().optional(),
+  /** Multiplies every ASL Retry interval and Wait of the local Step Functions runner (tests use ~0.001). */
+  HALE_TIME_SCALE: z.coerce.number().positive().default(1),
+  /** Local gateway only: raise the reference-group limits (spec §8) for benchmarks. */
+  HALE_REFERENCE_RPS: z.coerce.number().int().positive().optional(),
+  HALE_REFERENCE_PER_DAY: z.coerce.number().int().positive().optional(),
 });
 
 export type HaleConfig = z.infer<typeof ConfigSchema>;
