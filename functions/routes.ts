@@ -6,6 +6,25 @@
 export type ApiName = 'main' | 'extraction';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * What a function may touch in AWS; the CDK stack grants exactly these (least privilege) and nothing
+ * else. `jobs`: read/write the jobs table; `uploads` / `artifacts`: read, write and delete objects in
+ * that bucket; `startLab` / `startReport`: states:StartExecution (and DescribeExecution) on that state
+ * machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
+ * configured model; `webhookSecrets`: the webhook signing secret and webhook API key;
+ * `credentialsKey`: the key that encrypts report callback credentials.
+ */
+export type Capability =
+  | 'jobs'
+  | 'uploads'
+  | 'artifacts'
+  | 'startLab'
+  | 'startReport'
+  | 'comprehendMedical'
+  | 'bedrock'
+  | 'webhookSecrets'
+  | 'credentialsKey';
+
 export interface RouteDefinition {
   /** Stable id, also the CDK construct id of the route's function. */
   id: string;
@@ -20,22 +39,24 @@ export interface RouteDefinition {
   anonymous?: boolean;
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** AWS access the handler needs (see Capability); none when omitted. */
+  permissions?: readonly Capability[];
 }
 
 export const ROUTES: readonly RouteDefinition[] = [
   { id: 'Ping', method: 'GET', path: '/ping', api: 'main', handler: 'functions/http/ping-handler.ts' },
   { id: 'OpenApi', method: 'GET', path: '/openapi.json', api: 'main', handler: 'functions/http/openapi-handler.ts', anonymous: true },
   { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
-  { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts' },
-  { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts' },
-  { id: 'ReportStatus', method: 'GET', path: '/health-score/report/status/{job_id}', api: 'main', handler: 'functions/report/status-handler.ts' },
+  { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts', permissions: ['jobs', 'startReport', 'credentialsKey'] },
+  { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts', permissions: ['jobs', 'startReport', 'credentialsKey'] },
+  { id: 'ReportStatus', method: 'GET', path: '/health-score/report/status/{job_id}', api: 'main', handler: 'functions/report/status-handler.ts', permissions: ['jobs'] },
   { id: 'ReferenceData', method: 'GET', path: '/reference-data/', api: 'main', handler: 'functions/reference/reference-data-handler.ts', rateLimitGroup: 'reference' },
   { id: 'PredictorStatistics', method: 'POST', path: '/predictor-statistics/', api: 'main', handler: 'functions/reference/predictor-statistics-handler.ts', rateLimitGroup: 'reference' },
   { id: 'TopDiseasePredictors', method: 'GET', path: '/top-disease-predictors/', api: 'main', handler: 'functions/reference/top-disease-predictors-handler.ts', rateLimitGroup: 'reference' },
   { id: 'LabRanges', method: 'GET', path: '/lab-ranges/', api: 'main', handler: 'functions/reference/lab-ranges-handler.ts', rateLimitGroup: 'reference' },
-  { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
-  { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts' },
-  { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts' },
+  { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: 29, permissions: ['jobs', 'uploads', 'startLab'] },
+  { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts', permissions: ['jobs', 'artifacts'] },
+  { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts', permissions: ['jobs', 'artifacts'] },
 ];
 
 /** Limits of the reference-data group, per API key (spec §8). */

@@ -1,4 +1,5 @@
 import { LAB_WORKERS } from './lab/workers';
+import type { Capability } from './routes';
 import { REPORT_WORKERS } from './report/workers';
 
 /**
@@ -16,6 +17,8 @@ export interface WorkerDefinition {
   trigger?: 'uploads-object-created' | 'schedule-5-minutes';
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** AWS access the function needs (see Capability in routes.ts); none when omitted. */
+  permissions?: readonly Capability[];
 }
 
 export type StateMachineName = 'lab-extraction' | 'report-generation';
