@@ -17,6 +17,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '^@middy/core$': '<rootDir>/node_modules/@middy/core/index.js',
+    // unpdf loads its bundled pdf.js by this specifier, whose "exports" entry has only an import condition.
+    '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs',
   },
   testTimeout: 60_000,
   maxWorkers: 2,
