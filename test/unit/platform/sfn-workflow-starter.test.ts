@@ -1,4 +1,4 @@
-import { ExecutionAlreadyExists, StartExecutionCommand, StateMachineDoesNotExist } from '@aws-sdk/client-sfn';
+import { ExecutionAlreadyExists, type StartExecutionCommand, StateMachineDoesNotExist } from '@aws-sdk/client-sfn';
 import { executionArnOf, SfnWorkflowStarter } from '../../../functions/platform/sfn-workflow-starter';
 
 const MACHINE = 'arn:aws:states:eu-west-1:123456789012:stateMachine:hale-report-generation';
