@@ -1,0 +1,74 @@
+import { formatMeasurement, formatUnit, MISSING } from './format';
+import type { PageWriter } from './page-writer';
+import { drawRangeBar, drawRangeLegend } from './range-bar';
+import { type Column, drawTable } from './table';
+import { COLOR, TYPE } from './theme';
+import type { Band, BiomarkerRanges, RangeLookup, ReportResult, ScoringPredictor } from './types';
+
+const COLUMNS: readonly Column[] = [
+  { header: 'Biomarker', width: 138 },
+  { header: 'Value', width: 50, align: 'right' },
+  { header: 'Unit', width: 58 },
+  { header: 'Where it stands', width: 100 },
+  { header: 'Lab range', width: 58, align: 'right' },
+  { header: 'Optimal', width: 58, align: 'right' },
+  { header: 'Source', width: 54 },
+];
+const BAR_COLUMN = 3;
+
+export function formatBand(band: Band | undefined): string {
+  if (!band || (band.low === null && band.high === null)) return MISSING;
+  if (band.low === null) return `≤ ${formatMeasurement(band.high)}`;
+  if (band.high === null) return `≥ ${formatMeasurement(band.low)}`;
+  return `${formatMeasurement(band.low)}–${formatMeasurement(band.high)}`;
+}
+
+function sourceLabel(predictor: ScoringPredictor): string {
+  switch (predictor.imputation_code) {
+    case 'measured':
+      return 'measured';
+    case 'carried_forward':
+      return predictor.age_days === null ? 'earlier' : `${predictor.age_days} d earlier`;
+    case 'derived':
+      return 'derived';
+    case 'population_median':
+      return 'peer median';
+    case 'default':
+      return 'default';
+  }
+}
+
+/** The numeric inputs a person can read on a lab report; sex and age are shown elsewhere. */
+export function tabulatedPredictors(result: ReportResult): ScoringPredictor[] {
+  return result.scoring_predictors.filter((p) => typeof p.value === 'number' && p.predictor !== 'age');
+}
+
+/** Values, units and range bars of one result's biomarkers. */
+export function drawBiomarkerTable(w: PageWriter, result: ReportResult, lookup: RangeLookup): void {
+  const predictors = tabulatedPredictors(result);
+  const ranges: BiomarkerRanges[] = predictors.map((p) => lookup(p, result));
+  if (!w.room(40)) return;
+  w.y -= 10;
+  drawRangeLegend(w.page, w.left, w.y, (text, x) => {
+    w.text(text, x, w.y, { size: TYPE.small, color: COLOR.muted });
+    return x + w.width(text, { size: TYPE.small });
+  });
+  w.y -= 4;
+  const rows = predictors.map((p, i) => [
+    p.name,
+    formatMeasurement(p.value),
+    formatUnit(p.unit),
+    '',
+    formatBand(ranges[i]!.lab),
+    formatBand(ranges[i]!.optimal),
+    sourceLabel(p),
+  ]);
+  drawTable(w, COLUMNS, rows, {
+    size: TYPE.small + 0.5,
+    drawCell: (row, column, box) => {
+      const value = predictors[row]!.value;
+      if (column === BAR_COLUMN && typeof value === 'number') drawRangeBar(w.page, box, value, ranges[row]!);
+    },
+    omittedLabel: (count) => `${count} more biomarkers not shown in the condensed report`,
+  });
+}

@@ -1,0 +1,48 @@
+import type { PageWriter, TextStyle } from './page-writer';
+import { CONTENT_WIDTH, TYPE } from './theme';
+import type { DiseaseScore, ReportResult } from './types';
+
+type Model = DiseaseScore['model'];
+
+/** Every model any domain of any result was scored with, once, in first-use order. */
+export function modelsUsed(results: readonly ReportResult[]): Model[] {
+  const models = new Map<string, Model>();
+  for (const result of results) for (const score of result.disease_scores) if (!models.has(score.model.id)) models.set(score.model.id, score.model);
+  return [...models.values()];
+}
+
+export function citationLine(model: Model): string {
+  const doi = model.doi ? ` doi:${model.doi}` : '';
+  return `${model.name} (${model.id}, version ${model.version}). ${model.citation}${doi}`;
+}
+
+const METHOD_NOTES = [
+  'Peers are people of the same sex and age band in the US National Health and Nutrition Examination Survey (NHANES 2017–2020, survey-weighted); ' +
+    'risk ratios and percentiles compare you with them.',
+  'Missing inputs are carried forward from an earlier event, derived from other values, or set to the peer median; the biomarker table says which.',
+];
+
+function paragraphs(results: readonly ReportResult[], scoringVersion: string): { text: string; style: TextStyle }[] {
+  return [
+    ...modelsUsed(results).map((model) => ({ text: citationLine(model), style: { size: TYPE.small + 0.5 } })),
+    ...METHOD_NOTES.map((text) => ({ text, style: { size: TYPE.small } })),
+    { text: `Scoring version ${scoringVersion}. Rendered by Hale.`, style: { size: TYPE.small } },
+  ];
+}
+
+/** Height the methods section needs, so a page-limited report can keep room for it. */
+export function methodsHeight(w: PageWriter, results: readonly ReportResult[], scoringVersion: string): number {
+  const body = paragraphs(results, scoringVersion).reduce(
+    (sum, p) => sum + w.wrap(p.text, CONTENT_WIDTH, p.style).length * w.lineHeight(p.style.size) + 2,
+    0,
+  );
+  return body + TYPE.heading * 2.3 + 4;
+}
+
+export function drawMethods(w: PageWriter, results: readonly ReportResult[], scoringVersion: string): void {
+  w.heading('Methods and sources');
+  for (const p of paragraphs(results, scoringVersion)) {
+    w.paragraph(p.text, p.style);
+    w.gap(2);
+  }
+}

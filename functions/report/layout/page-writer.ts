@@ -1,0 +1,175 @@
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { COLOR, CONTENT_WIDTH, PAGE, TYPE } from './theme';
+
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+export interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  color?: Color;
+}
+
+/**
+ * A top-down cursor over pages. Sections ask for vertical room before drawing; in a page-limited
+ * document (the condensed report) room runs out on the last page instead of a new page appearing,
+ * and the section says what it left out. Text widths are cached because measuring a custom font
+ * runs the font's layout engine, the dominant cost of rendering.
+ */
+export class PageWriter {
+  readonly pages: PDFPage[] = [];
+  y = 0;
+  private reservedAtEnd = 0;
+  private readonly widths = new Map<string, number>();
+
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+    private readonly maxPages = Number.POSITIVE_INFINITY,
+  ) {
+    this.newPage();
+  }
+
+  get page(): PDFPage {
+    return this.pages[this.pages.length - 1]!;
+  }
+
+  get left(): number {
+    return PAGE.margin;
+  }
+
+  private get bottom(): number {
+    const onLastPage = this.pages.length >= this.maxPages;
+    return PAGE.margin + PAGE.footerHeight + (onLastPage ? this.reservedAtEnd : 0);
+  }
+
+  newPage(): void {
+    this.pages.push(this.doc.addPage([PAGE.width, PAGE.height]));
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** Room left on the current page. */
+  remaining(): number {
+    return this.y - this.bottom;
+  }
+
+  /**
+   * Makes sure `height` points fit below the cursor, starting a new page if allowed.
+   * Returns false when the page limit leaves no room.
+   */
+  room(height: number): boolean {
+    if (this.remaining() >= height) return true;
+    if (this.pages.length >= this.maxPages) return false;
+    this.newPage();
+    return this.remaining() >= height;
+  }
+
+  /** Keeps `height` points free at the end of the last allowed page for a section that must appear. */
+  reserveAtEnd(height: number): void {
+    this.reservedAtEnd = height;
+  }
+
+  releaseReserve(): void {
+    this.reservedAtEnd = 0;
+  }
+
+  font(style: TextStyle = {}): PDFFont {
+    return style.bold ? this.fonts.bold : this.fonts.regular;
+  }
+
+  width(text: string, style: TextStyle = {}): number {
+    const size = style.size ?? TYPE.body;
+    const key = `${style.bold ? 'b' : 'r'}${size}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.font(style).widthOfTextAtSize(text, size);
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
+  lineHeight(size: number = TYPE.body): number {
+    return size * TYPE.lineGap;
+  }
+
+  /** Draws one line at an absolute baseline; `align` is relative to x. */
+  text(text: string, x: number, baseline: number, style: TextStyle = {}, align: 'left' | 'right' | 'center' = 'left'): void {
+    if (text === '') return;
+    const size = style.size ?? TYPE.body;
+    const shift = align === 'left' ? 0 : align === 'right' ? this.width(text, style) : this.width(text, style) / 2;
+    this.page.drawText(text, { x: x - shift, y: baseline, size, font: this.font(style), color: style.color ?? COLOR.text });
+  }
+
+  /** Greedy word wrap; a word longer than the line is kept whole rather than split mid-glyph. */
+  wrap(text: string, maxWidth: number, style: TextStyle = {}): string[] {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (line && this.width(candidate, style) > maxWidth) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = candidate;
+      }
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  /** A wrapped paragraph at the cursor; returns false if the page limit cut it short. */
+  paragraph(text: string, style: TextStyle = {}, indent = 0, maxWidth = CONTENT_WIDTH - indent): boolean {
+    const size = style.size ?? TYPE.body;
+    const step = this.lineHeight(size);
+    for (const line of this.wrap(text, maxWidth, style)) {
+      if (!this.room(step)) return false;
+      this.y -= size;
+      this.text(line, this.left + indent, this.y, style);
+      this.y -= step - size;
+    }
+    return true;
+  }
+
+  heading(text: string, size: number = TYPE.heading): boolean {
+    const needed = size * 2.2 + this.lineHeight() * 3;
+    if (!this.room(needed)) return false;
+    this.y -= size * 0.8;
+    this.y -= size;
+    this.text(text, this.left, this.y, { size, bold: true, color: COLOR.accent });
+    this.y -= size * 0.5;
+    return true;
+  }
+
+  gap(points: number): void {
+    this.y = Math.max(this.bottom, this.y - points);
+  }
+
+  rule(): void {
+    this.page.drawLine({
+      start: { x: this.left, y: this.y },
+      end: { x: this.left + CONTENT_WIDTH, y: this.y },
+      thickness: 0.5,
+      color: COLOR.rule,
+    });
+  }
+
+  /** "Page n of N" and the wellness notice on every page; runs once all pages exist. */
+  footers(label: string): void {
+    const total = this.pages.length;
+    this.pages.forEach((page, index) => {
+      const baseline = PAGE.margin - 6;
+      const style = { size: TYPE.small, color: COLOR.muted };
+      page.drawText(label, { x: PAGE.margin, y: baseline, size: TYPE.small, font: this.fonts.regular, color: COLOR.muted });
+      const pageLabel = `Page ${index + 1} of ${total}`;
+      page.drawText(pageLabel, {
+        x: PAGE.width - PAGE.margin - this.width(pageLabel, style),
+        y: baseline,
+        size: TYPE.small,
+        font: this.fonts.regular,
+        color: COLOR.muted,
+      });
+    });
+  }
+}

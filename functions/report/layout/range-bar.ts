@@ -1,0 +1,66 @@
+import type { PDFPage } from 'pdf-lib';
+import type { CellBox } from './table';
+import { COLOR } from './theme';
+import type { Band, BiomarkerRanges } from './types';
+
+export interface Span {
+  x0: number;
+  x1: number;
+}
+
+export interface RangeBarGeometry {
+  lab?: Span;
+  optimal?: Span;
+  mean?: number;
+  value: number;
+}
+
+/**
+ * Positions (0…width) of a value against its lab range, optimal range and population mean on one
+ * shared linear scale that holds all of them with a 10 % margin. An open band side runs to the edge.
+ */
+export function rangeBarGeometry(value: number, ranges: BiomarkerRanges, width: number): RangeBarGeometry {
+  const points = [value, ranges.populationMean, ranges.lab?.low, ranges.lab?.high, ranges.optimal?.low, ranges.optimal?.high].filter(
+    (v): v is number => typeof v === 'number' && Number.isFinite(v),
+  );
+  let min = Math.min(...points);
+  let max = Math.max(...points);
+  const pad = (max - min) * 0.1 || Math.abs(value) * 0.1 || 1;
+  min -= pad;
+  max += pad;
+  const at = (v: number) => ((v - min) / (max - min)) * width;
+  const span = (band: Band | undefined): Span | undefined =>
+    band && (band.low !== null || band.high !== null) ? { x0: band.low === null ? 0 : at(band.low), x1: band.high === null ? width : at(band.high) } : undefined;
+  return {
+    lab: span(ranges.lab),
+    optimal: span(ranges.optimal),
+    mean: ranges.populationMean === undefined ? undefined : at(ranges.populationMean),
+    value: at(value),
+  };
+}
+
+/** Grey lab band, green optimal band, dark tick for the population mean, accent dot for the value. */
+export function drawRangeBar(page: PDFPage, box: CellBox, value: number, ranges: BiomarkerRanges): void {
+  const g = rangeBarGeometry(value, ranges, box.width);
+  const mid = box.y + box.height / 2;
+  page.drawRectangle({ x: box.x, y: mid - 0.4, width: box.width, height: 0.8, color: COLOR.rule });
+  if (g.lab) page.drawRectangle({ x: box.x + g.lab.x0, y: mid - 3.5, width: g.lab.x1 - g.lab.x0, height: 7, color: COLOR.labRange });
+  if (g.optimal) page.drawRectangle({ x: box.x + g.optimal.x0, y: mid - 2, width: g.optimal.x1 - g.optimal.x0, height: 4, color: COLOR.optimal });
+  if (g.mean !== undefined) {
+    page.drawLine({ start: { x: box.x + g.mean, y: mid - 5 }, end: { x: box.x + g.mean, y: mid + 5 }, thickness: 1.2, color: COLOR.text });
+  }
+  page.drawCircle({ x: box.x + g.value, y: mid, size: 3, color: COLOR.secondary, borderColor: COLOR.text, borderWidth: 0.5 });
+}
+
+/** Legend line for the bars, drawn above a table that uses them. */
+export function drawRangeLegend(page: PDFPage, x: number, y: number, label: (text: string, x: number) => number): void {
+  let cursor = x;
+  page.drawRectangle({ x: cursor, y: y - 1, width: 14, height: 7, color: COLOR.labRange });
+  cursor = label('lab reference range', cursor + 18) + 10;
+  page.drawRectangle({ x: cursor, y: y + 0.5, width: 14, height: 4, color: COLOR.optimal });
+  cursor = label('optimal range', cursor + 18) + 10;
+  page.drawLine({ start: { x: cursor + 4, y: y - 2 }, end: { x: cursor + 4, y: y + 8 }, thickness: 1.2, color: COLOR.text });
+  cursor = label('population mean (same sex and age)', cursor + 12) + 10;
+  page.drawCircle({ x: cursor + 4, y: y + 2.5, size: 3, color: COLOR.secondary, borderColor: COLOR.text, borderWidth: 0.5 });
+  label('your value', cursor + 12);
+}
