@@ -1,7 +1,9 @@
-import { HaleError } from '../http/errors';
+import concepts from '../../data/reference/concepts.json';
+import { cachedBody, conditionalResponse } from '../http/etag';
 import { httpRoute } from '../http/handler';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'detail' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
-});
+// Serialised and hashed once per cold start; every request answers from memory.
+const CACHED = cachedBody(concepts);
+
+/** GET /reference-data/ (spec §4.9): every concept Hale knows, with a strong ETag. */
+export const handler = httpRoute({ dialect: 'detail' }, async ({ headers }) => conditionalResponse(CACHED, headers));
