@@ -1,7 +1,11 @@
-import { HaleError } from '../http/errors';
-import { httpRoute } from '../http/handler';
+import { type CachedBody, cachedBody, conditionalResponse } from './etag';
+import { httpRoute } from './handler';
+import { buildOpenApiDocument } from './openapi';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'detail' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
+let cached: CachedBody | undefined;
+
+/** GET /openapi.json: anonymous; built once per container, with a strong ETag so clients can revalidate. */
+export const handler = httpRoute({ dialect: 'detail', anonymous: true }, async ({ headers }) => {
+  cached ??= cachedBody(buildOpenApiDocument());
+  return conditionalResponse(cached, headers);
 });

@@ -1,0 +1,99 @@
+import { extendZodWithOpenApi, type OpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { ErrorDialect } from './dialects';
+
+// `registry.register` names a component through zod's `.openapi()`, which this adds to zod.
+extendZodWithOpenApi(z);
+
+/**
+ * What every area's OpenAPI registrar (functions/<area>/openapi.ts) shares: the API key scheme, the
+ * two error dialects (DESIGN §3) and one response component per dialect and status, so a route lists
+ * its errors with `errorResponses('detail', [401, 422, 429, 500])`. Name an area's own schemas with
+ * zod's `.meta({ id: 'Name' })` (read by zod-to-openapi ≥ 8), so schema modules need no OpenAPI import;
+ * write regexes without flags (local-stack.md §13: flags leak into `pattern`).
+ */
+
+export const API_KEY_SCHEME = 'ApiKey';
+
+/** `security` of an operation that needs the `x-api-key` header (the document's default). */
+export const API_KEY_SECURITY = [{ [API_KEY_SCHEME]: [] }];
+
+export const FieldIssueSchema = z.object({
+  path: z.string().meta({ description: 'Dotted location, e.g. `body.health_events.0.predictors.2.value`' }),
+  message: z.string(),
+}).meta({ id: 'FieldIssue' });
+
+export const DetailErrorSchema = z.object({
+  detail: z.string().meta({ description: 'What went wrong, for a person; 5xx answers never carry internals' }),
+  errors: z.array(FieldIssueSchema).optional().meta({ description: 'Validation failures (422), one per field' }),
+  retry_after_seconds: z.number().int().optional().meta({ description: 'Rate limits (429): seconds until a retry can succeed' }),
+}).meta({ id: 'DetailError' });
+
+export const ExtractionErrorSchema = z.object({
+  error: z.string().meta({ description: 'Machine-readable code, e.g. `invalid_request`, `rate_limit_exceeded`' }),
+  message: z.string(),
+  timestamp: z.iso.datetime(),
+  requestId: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+}).meta({ id: 'ExtractionError' });
+
+const ERROR_SCHEMAS: Record<ErrorDialect, { id: string; schema: z.ZodType }> = {
+  detail: { id: 'DetailError', schema: DetailErrorSchema },
+  extraction: { id: 'ExtractionError', schema: ExtractionErrorSchema },
+};
+
+export const ERROR_STATUSES = {
+  400: { name: 'BadRequest', description: 'Malformed request (e.g. invalid JSON, or invalid parameters on extraction routes)' },
+  401: { name: 'Unauthorized', description: 'Missing or invalid API key' },
+  403: { name: 'Forbidden', description: 'The API key may not call this API (answered by the gateway)' },
+  404: { name: 'NotFound', description: 'No such resource for this API key' },
+  413: { name: 'PayloadTooLarge', description: 'Request or file too large' },
+  422: { name: 'UnprocessableEntity', description: 'Validation failed; each failing field is named' },
+  425: { name: 'TooEarly', description: 'The job has not finished yet' },
+  429: { name: 'TooManyRequests', description: 'Rate limit or quota exceeded; Retry-After says when to retry' },
+  500: { name: 'InternalServerError', description: 'Internal error; nothing internal is revealed' },
+  502: { name: 'BadGateway', description: 'A dependency is unavailable; retry later' },
+  503: { name: 'ServiceUnavailable', description: 'Service unavailable; retry later' },
+  504: { name: 'GatewayTimeout', description: 'Upstream timeout; retry later' },
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+const DIALECT_PREFIX: Record<ErrorDialect, string> = { detail: 'Detail', extraction: 'Extraction' };
+
+function responseComponentName(dialect: ErrorDialect, status: ErrorStatus): string {
+  return `${DIALECT_PREFIX[dialect]}${ERROR_STATUSES[status].name}`;
+}
+
+/** Response entries for a route's error statuses, pointing at the shared components of its dialect. */
+export function errorResponses(dialect: ErrorDialect, statuses: readonly ErrorStatus[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/${responseComponentName(dialect, status)}` }]));
+}
+
+/** A JSON response whose body is `schema`. */
+export function jsonResponse(description: string, schema: z.ZodType): ResponseConfig {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** Registers the security scheme, both error schemas and every error response component. */
+export function registerSharedComponents(registry: OpenAPIRegistry): void {
+  registry.registerComponent('securitySchemes', API_KEY_SCHEME, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'The API key issued to you. The OpenAPI document itself is served without one.',
+  });
+  for (const dialect of Object.keys(ERROR_SCHEMAS) as ErrorDialect[]) {
+    // The response components below refer to the schema by name, so it must be emitted as a component.
+    registry.register(ERROR_SCHEMAS[dialect].id, ERROR_SCHEMAS[dialect].schema);
+    for (const status of Object.keys(ERROR_STATUSES).map(Number) as ErrorStatus[]) {
+      registry.registerComponent('responses', responseComponentName(dialect, status), {
+        description: ERROR_STATUSES[status].description,
+        ...(status === 429
+          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } } }
+          : {}),
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMAS[dialect].id}` } } },
+      });
+    }
+  }
+}

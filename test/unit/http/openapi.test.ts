@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { buildOpenApiDocument, type OpenApiDocument, undocumentedRoutes, unroutedOperations } from '../../../functions/http/openapi';
+import { ROUTES } from '../../../functions/routes';
+
+const document = buildOpenApiDocument();
+const committedPath = path.join(__dirname, '..', '..', '..', 'docs', 'openapi.json');
+
+type Operation = { security?: unknown[]; responses?: Record<string, { $ref?: string }> };
+
+function operation(doc: OpenApiDocument, method: string, routePath: string): Operation | undefined {
+  return (doc.paths?.[routePath] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
+}
+
+/** Every value under `key` anywhere in the document, with where it sits. */
+function collect(value: unknown, key: string, at = '#'): { at: string; value: unknown }[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [...(k === key ? [{ at: `${at}/${k}`, value: v }] : []), ...collect(v, key, `${at}/${k}`)]);
+}
+
+describe('OpenAPI document', () => {
+  it('is what docs/openapi.json holds', () => {
+    const committed: unknown = JSON.parse(readFileSync(committedPath, 'utf8'));
+    const generated: unknown = JSON.parse(JSON.stringify(document));
+    if (!isDeepStrictEqual(committed, generated)) {
+      throw new Error('docs/openapi.json is out of date: run `npm run openapi` and commit the result');
+    }
+  });
+
+  it('documents the platform routes, each area documents its own', () => {
+    expect(operation(document, 'GET', '/ping')).toBeDefined();
+    expect(operation(document, 'GET', '/openapi.json')?.security).toEqual([]);
+  });
+
+  it('documents every route in ROUTES', () => {
+    expect(undocumentedRoutes(document).map((route) => `${route.method} ${route.path} (${route.handler})`)).toEqual([]);
+  });
+
+  it('documents no operation that no route serves', () => {
+    expect(unroutedOperations(document)).toEqual([]);
+  });
+
+  it('asks for the API key on every route except the anonymous ones', () => {
+    expect(document.security).toEqual([{ ApiKey: [] }]);
+    expect(document.components?.securitySchemes?.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    for (const route of ROUTES) {
+      const security = operation(document, route.method, route.path)?.security;
+      if (route.anonymous) expect({ route: route.id, security }).toEqual({ route: route.id, security: [] });
+      else expect({ route: route.id, emptySecurity: security?.length === 0 }).toEqual({ route: route.id, emptySecurity: false });
+    }
+  });
+
+  it('gives each route the error responses of its dialect', () => {
+    for (const route of ROUTES) {
+      const prefix = route.api === 'extraction' ? 'Extraction' : 'Detail';
+      for (const [status, response] of Object.entries(operation(document, route.method, route.path)?.responses ?? {})) {
+        if (!response.$ref) continue;
+        expect({ route: route.id, status, ref: response.$ref }).toEqual({
+          route: route.id,
+          status,
+          ref: expect.stringMatching(new RegExp(`^#/components/responses/${prefix}`)),
+        });
+      }
+    }
+  });
+
+  it('has no dangling $ref', () => {
+    const unresolved = collect(document, '$ref').filter(({ value }) => {
+      const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(String(value)) ?? [];
+      const components = document.components as Record<string, Record<string, unknown> | undefined> | undefined;
+      return !section || !name || components?.[section]?.[name] === undefined;
+    });
+    expect(unresolved).toEqual([]);
+  });
+
+  it('carries no regex flags in patterns (zod-to-openapi copies them into the pattern text)', () => {
+    const leaked = collect(document, 'pattern').filter(({ value }) => /\/[dgimsuyv]+$/.test(String(value)));
+    expect(leaked).toEqual([]);
+  });
+
+  it('describes both error dialects', () => {
+    const schemas = document.components?.schemas as Record<string, { required?: string[] }>;
+    expect(schemas.DetailError?.required).toEqual(['detail']);
+    expect(schemas.ExtractionError?.required).toEqual(['error', 'message', 'timestamp', 'requestId']);
+    expect(document.servers?.map((server) => server.url)).toEqual(['http://localhost:3000', 'https://{apiDomain}']);
+  });
+});
