@@ -1,0 +1,345 @@
+import type { PageText } from '../pdf-text';
+import type { MergeAction, ResultFlag } from '../results-schema';
+import { type Cells, type Column, cellsOf, matchHeader, roleText, roleWords } from './columns';
+import { firstDate } from './dates';
+import { type Line, pageLines } from './layout';
+import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, parseValueAndFlag, splitRangeAndUnit } from './values';
+import { LABCORP_LAB_CODE, type LayoutProfile, QUEST_LAB_CODE } from './vendors';
+
+/**
+ * Reads the result tables of a report from positioned lines: column headers give the columns, the
+ * indentation of result rows tells panel titles (left of it), rows and wrapped-name continuations (at
+ * it) and interpretive text (right of it) apart. Page furniture, legends and comments never become
+ * results; panels that run over pages are joined and the joins recorded.
+ */
+
+export interface RawResult {
+  biomarker: string;
+  value: ParsedValue;
+  flag: ResultFlag | null;
+  unit: string | null;
+  range: ParsedRange | null;
+  pageNumber: number;
+  lines: Line[];
+  /** Row repairs and position estimates lower this from 1. */
+  confidence: number;
+}
+
+export interface RawPanel {
+  name: string;
+  pageNumber: number;
+  lastPage: number;
+  /** Per-panel collection date (Quest patient exports print one on each panel header). */
+  dateCollected: string | null;
+  results: RawResult[];
+}
+
+export interface RawTables {
+  panels: RawPanel[];
+  mergeActions: MergeAction[];
+}
+
+interface RowCells {
+  name: string;
+  value: ParsedValue;
+  flag: ResultFlag | null;
+  unit: string | null;
+  range: ParsedRange | null;
+  estimated: boolean;
+}
+
+const INDENT_SLACK = 3;
+const CONTINUATION_GAP = 1.7;
+const TITLE_GAP = 2.8;
+/** Interpretive lines that can sit at the row indent. */
+const COMMENT = /:|\breference (?:range|interval)\b|^(?:note|comment)s?\b|\b(?:fasting|risk|optimal)\b/i;
+const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
+const PANEL_DATES = /\s+(?:Collected|Received|Reported):.*$/i;
+
+function isLabCode(text: string, profile: LayoutProfile): boolean {
+  return profile.vendor === 'quest' ? QUEST_LAB_CODE.test(text) : LABCORP_LAB_CODE.test(text);
+}
+
+function cleanName(text: string, profile: LayoutProfile): string {
+  let name = text.replace(/\s+/g, ' ').trim();
+  if (profile.labCodeAfterName) name = name.replace(/\s+\d{2}$/, '');
+  return name;
+}
+
+function plausibleName(name: string): boolean {
+  return /[A-Za-z].*[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !name.includes(':');
+}
+
+function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfile): RowCells | null {
+  const name = cleanName(roleText(cells, columns, 'name'), profile);
+  if (!plausibleName(name)) return null;
+  const parsed = parseValueAndFlag(roleText(cells, columns, 'value'));
+  if (!parsed) return null;
+  const flagText = roleText(cells, columns, 'flag');
+  let flag = parsed.flag;
+  if (flagText !== '') {
+    const printed = flagOf(flagText) ?? criticalFlag(flagText);
+    if (!printed) return null;
+    flag = printed;
+  }
+  const lab = roleText(cells, columns, 'lab');
+  if (lab !== '' && !lab.split(' ').every((code) => isLabCode(code, profile))) return null;
+  let unit: string | null;
+  let range: ParsedRange | null;
+  if (columns.some((c) => c.role === 'rangeUnit')) {
+    ({ range, unit } = splitRangeAndUnit(roleText(cells, columns, 'rangeUnit')));
+  } else {
+    unit = roleText(cells, columns, 'unit') || null;
+    range = parseRange(roleText(cells, columns, 'range'));
+  }
+  const estimated = [...roleWords(cells, columns, 'name'), ...roleWords(cells, columns, 'value')].some((w) => !w.exact);
+  return { name, value: parsed.value, flag, unit, range, estimated };
+}
+
+function mode(values: readonly number[]): number | null {
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(Math.round(v), (counts.get(Math.round(v)) ?? 0) + 1);
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [v, n] of counts) {
+    if (n > bestCount || (n === bestCount && best !== null && v < best)) {
+      best = v;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+function slugPanelTitle(lines: readonly Line[], columns: readonly Column[] | null, profile: LayoutProfile): { name: string; date: string | null; continued: boolean } {
+  let date: string | null = null;
+  const parts = lines.map((line) => {
+    // A Quest lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`).
+    const labX = columns?.find((c) => c.role === 'lab')?.x;
+    const words = line.words.filter((w) => !(labX !== undefined && w.x0 >= labX - 4 && isLabCode(w.text, profile)));
+    let text = words.map((w) => w.text).join(' ');
+    const dates = PANEL_DATES.exec(text);
+    if (dates) {
+      date ??= firstDate(/Collected:\s*(\S+)/i.exec(dates[0])?.[1] ?? '');
+      text = text.slice(0, dates.index);
+    }
+    return text.trim();
+  });
+  const joined = parts.filter(Boolean).join(' ');
+  const continued = CONTINUED_TITLE.test(joined);
+  return { name: joined.replace(CONTINUED_TITLE, '').trim(), date, continued };
+}
+
+class TableReader {
+  readonly panels: RawPanel[] = [];
+  readonly mergeActions: MergeAction[] = [];
+  private columns: Column[] | null = null;
+  private panel: RawPanel | null = null;
+  private last: RawResult | null = null;
+  private lastLine: Line | null = null;
+  private titleLines: Line[] = [];
+  private rowIndent: number | null = null;
+  private ended = false;
+
+  constructor(private readonly profile: LayoutProfile) {}
+
+  private isFurniture(line: Line): boolean {
+    return this.profile.furniture.some((re) => re.test(line.text));
+  }
+
+  private openPanel(titleLines: readonly Line[], pageNumber: number): void {
+    const title = slugPanelTitle(titleLines, this.columns, this.profile);
+    if (title.name === '') return;
+    const same = this.panel && this.panel.name.toLowerCase() === title.name.toLowerCase();
+    if (same && (title.continued || this.panel!.lastPage < pageNumber)) return;
+    this.panel = { name: title.name, pageNumber, lastPage: pageNumber, dateCollected: title.date, results: [] };
+    this.panels.push(this.panel);
+    if (titleLines.length > 1) this.renamePanel(this.panel, titleLines);
+  }
+
+  /** A panel header printed over two lines (`COMPREHENSIVE METABOLIC NL1` / `PANEL`). */
+  private renamePanel(panel: RawPanel, titleLines: readonly Line[]): void {
+    const title = slugPanelTitle(titleLines, this.columns, this.profile);
+    panel.name = title.name;
+    panel.dateCollected ??= title.date;
+    this.mergeActions.push({
+      code: 'name_rejoined',
+      message: `Panel name printed over ${titleLines.length} lines was re-joined`,
+      panelName: title.name,
+      biomarker: null,
+      pages: [panel.pageNumber],
+    });
+  }
+
+  private addResult(row: RowCells, line: Line): void {
+    if (!this.panel) {
+      this.panel = { name: row.name, pageNumber: line.pageNumber, lastPage: line.pageNumber, dateCollected: null, results: [] };
+      this.panels.push(this.panel);
+    }
+    if (this.panel.lastPage < line.pageNumber) {
+      this.mergeActions.push({
+        code: 'panel_continued',
+        message: `Panel continued from page ${this.panel.lastPage} on page ${line.pageNumber}`,
+        panelName: this.panel.name,
+        biomarker: null,
+        pages: [this.panel.lastPage, line.pageNumber],
+      });
+      this.panel.lastPage = line.pageNumber;
+    }
+    const result: RawResult = {
+      biomarker: row.name,
+      value: row.value,
+      flag: row.flag,
+      unit: row.unit,
+      range: row.range,
+      pageNumber: line.pageNumber,
+      lines: [line],
+      confidence: row.estimated ? 0.95 : 1,
+    };
+    this.panel.results.push(result);
+    this.last = result;
+  }
+
+  /** A line under a result row that only carries the rest of its name, unit or lab code. */
+  private continueRow(line: Line, cells: Cells): boolean {
+    const last = this.last;
+    const columns = this.columns!;
+    if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
+    if (this.lastLine.y - line.y > CONTINUATION_GAP * line.size) return false;
+    const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'rangeUnit', 'lab'].includes(c.role));
+    if (busy) return false;
+    const nameText = cleanName(roleText(cells, columns, 'name'), this.profile);
+    const unitText = roleText(cells, columns, 'unit') || roleText(cells, columns, 'rangeUnit');
+    const labText = roleText(cells, columns, 'lab');
+    if (labText !== '' && !isLabCode(labText, this.profile)) return false;
+    if (nameText !== '' && (COMMENT.test(nameText) || nameText.split(' ').length > 4 || !/[A-Za-z(]/.test(nameText))) return false;
+    if (nameText !== '') {
+      last.biomarker = `${last.biomarker} ${nameText}`;
+      this.recordRepair('name_rejoined', `Test name printed over two lines was re-joined`, last);
+    }
+    if (unitText !== '') {
+      last.unit = last.unit === null ? unitText : /[./]$/.test(last.unit) ? `${last.unit}${unitText}` : `${last.unit} ${unitText}`;
+      this.recordRepair('unit_rejoined', `Unit printed over two lines was re-joined`, last);
+    }
+    last.lines.push(line);
+    this.lastLine = line;
+    return true;
+  }
+
+  private recordRepair(code: 'name_rejoined' | 'unit_rejoined', message: string, result: RawResult): void {
+    result.confidence = Math.max(0, result.confidence - 0.05);
+    this.mergeActions.push({ code, message, panelName: this.panel!.name, biomarker: result.biomarker, pages: [result.pageNumber] });
+  }
+
+  /** Indentation of result rows on a page: the most common left edge of lines that parse as rows. */
+  private measureIndent(lines: readonly Line[]): void {
+    let columns = this.columns;
+    const edges: number[] = [];
+    for (const line of lines) {
+      columns = matchHeader(line, this.profile.headerPhrases) ?? columns;
+      if (columns && parseRow(cellsOf(line, columns), columns, this.profile)) edges.push(line.x0);
+    }
+    this.rowIndent = mode(edges) ?? this.rowIndent;
+  }
+
+  readPage(page: PageText): void {
+    if (this.ended) return;
+    const lines = pageLines(page);
+    const footerTop = Math.max(
+      -Infinity,
+      ...lines.filter((l) => l.y < page.height * 0.2 && this.isFurniture(l)).map((l) => l.y),
+    );
+    const body = lines.filter((l) => l.y > footerTop + 0.1);
+    const firstHeader = body.findIndex((l) => matchHeader(l, this.profile.headerPhrases) !== null);
+    this.measureIndent(body);
+    // Without a column header the page continues the table of the previous one.
+    let inTable = firstHeader < 0 && this.columns !== null;
+    this.titleLines = [];
+    this.lastLine = null;
+    this.last = null;
+    for (const line of body) {
+      if (this.profile.endOfResults.some((re) => re.test(line.text))) {
+        this.ended = true;
+        return;
+      }
+      const header = matchHeader(line, this.profile.headerPhrases);
+      if (header) {
+        this.columns = header;
+        inTable = true;
+        if (this.profile.titleAboveHeader) this.openPanel(this.titleChain(line), line.pageNumber);
+        this.titleLines = [];
+        this.last = null;
+        continue;
+      }
+      if (this.isFurniture(line)) continue;
+      if (!inTable || !this.columns) {
+        this.titleLines.push(line);
+        continue;
+      }
+      this.readLine(line);
+    }
+  }
+
+  /** The title lines right above a Labcorp column header (a long title may wrap onto two). */
+  private titleChain(header: Line): Line[] {
+    const chain: Line[] = [];
+    let below = header;
+    for (let i = this.titleLines.length - 1; i >= 0 && chain.length < 2; i--) {
+      const line = this.titleLines[i]!;
+      const gap = line.y - below.y;
+      if (gap <= 0 || gap > TITLE_GAP * line.size) break;
+      chain.unshift(line);
+      below = line;
+    }
+    return chain;
+  }
+
+  private readLine(line: Line): void {
+    const columns = this.columns!;
+    const indent = this.rowIndent ?? line.x0;
+    const cells = cellsOf(line, columns);
+    if (line.x0 < indent - INDENT_SLACK) {
+      this.last = null;
+      if (this.profile.titleAboveHeader) {
+        this.titleLines.push(line);
+        return;
+      }
+      const previousTitle = this.titleLines[this.titleLines.length - 1];
+      const wrapped =
+        previousTitle !== undefined &&
+        this.lastLine === previousTitle &&
+        previousTitle.y - line.y <= CONTINUATION_GAP * line.size &&
+        this.panel !== null &&
+        this.panel.results.length === 0;
+      if (wrapped) {
+        this.titleLines.push(line);
+        this.renamePanel(this.panel!, this.titleLines);
+      } else {
+        this.titleLines = [line];
+        this.openPanel(this.titleLines, line.pageNumber);
+      }
+      this.lastLine = line;
+      return;
+    }
+    if (line.x0 <= indent + INDENT_SLACK) {
+      const row = parseRow(cells, columns, this.profile);
+      if (row) {
+        this.addResult(row, line);
+        this.lastLine = line;
+        this.titleLines = [];
+        return;
+      }
+      if (this.continueRow(line, cells)) return;
+    } else if (this.last && cells.texts.every((t, i) => t === '' || columns[i]!.role !== 'name') && this.continueRow(line, cells)) {
+      // A wrapped unit or a lone lab code sits right of the indent with an empty name column.
+      return;
+    }
+    this.last = null;
+    this.lastLine = line;
+  }
+}
+
+export function readTables(pages: readonly PageText[], profile: LayoutProfile): RawTables {
+  const reader = new TableReader(profile);
+  for (const page of pages) reader.readPage(page);
+  return { panels: reader.panels.filter((p) => p.results.length > 0), mergeActions: reader.mergeActions };
+}

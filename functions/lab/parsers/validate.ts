@@ -1,0 +1,117 @@
+import observedExtremes from '../../../data/lab/observed-extremes.json';
+import { loincRow, unitFit } from '../loinc/map-to-loinc';
+import type { LabPanel, PanelResult, ValidationFlag } from '../results-schema';
+import { convertValue } from '../ucum/convert';
+import { toNumber } from './values';
+
+/**
+ * Checks on extracted results; each finding becomes a validation flag, nothing is changed or dropped.
+ * Bounds come from data/lab/observed-extremes.json (lowest and highest values measured among NHANES
+ * 2017–March 2020 adults, see data/lab/README.md) and from definitions (a count or concentration is
+ * never negative, a percentage of a whole never exceeds 100).
+ */
+
+interface ObservedExtreme {
+  loinc: string[];
+  ucum: string;
+  min: number;
+  max: number;
+  variable: string;
+}
+
+const EXTREMES = new Map<string, ObservedExtreme>();
+for (const row of observedExtremes as ObservedExtreme[]) for (const code of row.loinc) EXTREMES.set(code, row);
+
+/** LOINC codes of the leukocyte differential in percent (shared/data/loinc-common-labs.csv). */
+const DIFFERENTIAL_PERCENT = new Set(['770-8', '736-9', '5905-5', '713-8', '706-2', '71695-1']);
+/**
+ * A differential printed as whole percentages can miss 100 by rounding alone: up to 0.5 per
+ * component, six components.
+ */
+const DIFFERENTIAL_TOLERANCE = 3;
+
+function numericValue(result: PanelResult): number | null {
+  if (result.resultType !== 'numeric' || result.resultValue === null) return null;
+  const value = toNumber(result.resultValue);
+  return Number.isFinite(value) ? value : null;
+}
+
+function flagFor(code: ValidationFlag['code'], message: string, panel: LabPanel, result: PanelResult | null): ValidationFlag {
+  return { code, message, panelName: panel.panelName, biomarker: result?.biomarker ?? null, pageNumber: result?.pageNumber ?? panel.pageNumber };
+}
+
+function boundsFlag(panel: LabPanel, result: PanelResult, value: number): ValidationFlag | null {
+  if (value < 0 && result.ucumCode !== '[pH]') {
+    return flagFor('value_outside_physiological_bounds', `${result.biomarker} is negative`, panel, result);
+  }
+  if (result.ucumCode === '%' && value > 100) {
+    return flagFor('value_outside_physiological_bounds', `${result.biomarker} is a percentage above 100`, panel, result);
+  }
+  const extreme = result.loincCode ? EXTREMES.get(result.loincCode) : undefined;
+  if (!extreme || !result.ucumCode) return null;
+  const property = loincRow(result.loincCode!)?.property ?? '';
+  const inBoundUnit = convertValue(value, result.ucumCode, extreme.ucum, property);
+  if (inBoundUnit === null || (inBoundUnit >= extreme.min && inBoundUnit <= extreme.max)) return null;
+  return flagFor(
+    'value_outside_physiological_bounds',
+    `${result.biomarker} ${result.resultValue} ${result.resultUnit ?? ''} lies outside the ${extreme.min}–${extreme.max} ${extreme.ucum} measured among NHANES 2017–2020 adults`.replace(/\s+/g, ' '),
+    panel,
+    result,
+  );
+}
+
+/** A printed H/L that the printed numeric range contradicts, or an out-of-range value without a flag. */
+function rangeFlag(panel: LabPanel, result: PanelResult, value: number): ValidationFlag | null {
+  const { minRefRangeValue: min, maxRefRangeValue: max } = result;
+  if (min === null && max === null) return null;
+  const text = result.referenceRangeText ?? '';
+  const maxExclusive = /^\s*<(?!\s*(?:=|or\s*=))/i.test(text);
+  const minExclusive = /^\s*>(?!\s*(?:=|or\s*=))/i.test(text);
+  const above = max !== null && (maxExclusive ? value >= max : value > max);
+  const below = min !== null && (minExclusive ? value <= min : value < min);
+  const flag = result.flag;
+  const high = flag === 'H' || flag === 'HH';
+  const low = flag === 'L' || flag === 'LL';
+  let problem: string | null = null;
+  if (high && !above) problem = `flagged ${flag} but ${result.resultValue} is not above the printed range ${text}`;
+  else if (low && !below) problem = `flagged ${flag} but ${result.resultValue} is not below the printed range ${text}`;
+  else if (!flag && (above || below)) problem = `${result.resultValue} is outside the printed range ${text} but carries no flag`;
+  return problem ? flagFor('flag_inconsistent_with_range', `${result.biomarker} ${problem}`, panel, result) : null;
+}
+
+export function validatePanels(panels: readonly LabPanel[]): ValidationFlag[] {
+  const flags: ValidationFlag[] = [];
+  const seen = new Map<string, PanelResult>();
+  for (const panel of panels) {
+    let differential = 0;
+    let differentialCount = 0;
+    for (const result of panel.panelResults) {
+      const value = numericValue(result);
+      if (value !== null) {
+        const bounds = boundsFlag(panel, result, value);
+        if (bounds) flags.push(bounds);
+        const range = rangeFlag(panel, result, value);
+        if (range) flags.push(range);
+        if (result.loincCode && DIFFERENTIAL_PERCENT.has(result.loincCode) && result.ucumCode === '%') {
+          differential += value;
+          differentialCount++;
+        }
+      }
+      const row = result.loincCode ? loincRow(result.loincCode) : undefined;
+      if (row && result.ucumCode && unitFit(result.ucumCode, row) === 'conflicts') {
+        flags.push(
+          flagFor('unit_invalid_for_loinc', `${result.biomarker}: unit ${result.resultUnit} does not measure ${row.longCommonName}`, panel, result),
+        );
+      }
+      const key = result.loincCode ?? result.biomarker.toUpperCase();
+      const earlier = seen.get(key);
+      if (earlier) {
+        flags.push(flagFor('duplicate_test', `${result.biomarker} is reported more than once (also as ${earlier.biomarker} on page ${earlier.pageNumber})`, panel, result));
+      } else seen.set(key, result);
+    }
+    if (differentialCount >= 4 && Math.abs(differential - 100) > DIFFERENTIAL_TOLERANCE) {
+      flags.push(flagFor('differential_sum_off', `The differential percentages of ${panel.panelName} sum to ${Math.round(differential * 10) / 10}, not about 100`, panel, null));
+    }
+  }
+  return flags;
+}

@@ -1,0 +1,81 @@
+import { getDocumentProxy } from 'unpdf';
+import { HaleError } from '../http/errors';
+
+/**
+ * The text layer of a PDF with positions, read by pdf.js (bundled in unpdf). Parsers rebuild rows and
+ * columns from these coordinates instead of trusting the order or the chunking of the text items.
+ */
+
+/** One text run as pdf.js reports it; `x`, `y` are the baseline origin in PDF units (origin bottom-left). */
+export interface TextItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PageText {
+  /** 1-based. */
+  pageNumber: number;
+  width: number;
+  height: number;
+  items: TextItem[];
+}
+
+/** The bytes are not a PDF pdf.js can read (corrupt, truncated, password-protected, not a PDF at all). */
+export class InvalidPdfError extends HaleError {
+  constructor(message: string, cause?: unknown) {
+    super(400, 'invalid_pdf', message, { cause });
+  }
+}
+
+interface PdfJsTextItem {
+  str: string;
+  // biome-ignore lint/suspicious/noExplicitAny: pdf.js types the matrix as Array<any>; it holds six numbers
+  transform: any[];
+  width: number;
+  height: number;
+}
+
+function isTextItem(item: object): item is PdfJsTextItem {
+  return 'str' in item && 'transform' in item;
+}
+
+/** Reads every page's text items with positions; empty and whitespace-only runs are dropped. */
+export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
+  // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
+  const data = new Uint8Array(bytes);
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true, stopAtErrors: true });
+  } catch (error) {
+    throw new InvalidPdfError('The file is not a readable PDF', error);
+  }
+  try {
+    const pages: PageText[] = [];
+    for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
+      const page = await pdf.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const items: TextItem[] = [];
+      for (const raw of content.items) {
+        if (!isTextItem(raw) || raw.str.trim() === '') continue;
+        items.push({
+          str: raw.str,
+          x: Number(raw.transform[4]),
+          y: Number(raw.transform[5]),
+          width: raw.width,
+          height: raw.height,
+        });
+      }
+      pages.push({ pageNumber, width: viewport.width, height: viewport.height, items });
+      page.cleanup();
+    }
+    return pages;
+  } catch (error) {
+    throw new InvalidPdfError('The PDF could not be read', error);
+  } finally {
+    await pdf.destroy();
+  }
+}
