@@ -1,0 +1,26 @@
+import { createApp } from './create-app';
+import { HaleStack } from './hale-stack';
+
+/**
+ * `npm run synth` / `cdk deploy`. Context (cdk.json or `-c key=value`): stackName, domainName +
+ * certificateArn (optional custom domain), alarmEmail, bedrockModelId, uploadCorsOrigins
+ * (comma-separated). See infra/README.md.
+ */
+const app = createApp();
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+const domainName = context('domainName');
+const certificateArn = context('certificateArn');
+if ((domainName === undefined) !== (certificateArn === undefined)) {
+  throw new Error('Set both domainName and certificateArn context values for a custom domain, or neither');
+}
+
+new HaleStack(app, context('stackName') ?? 'Hale', {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  domain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
+  alarmEmail: context('alarmEmail'),
+  bedrockModelId: context('bedrockModelId'),
+  uploadCorsOrigins: context('uploadCorsOrigins')?.split(',').map((origin) => origin.trim()),
+});

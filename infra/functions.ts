@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { Capability, RouteDefinition } from '../functions/routes';
+import type { WorkerDefinition } from '../functions/workers';
+import { LAMBDA_BUNDLING } from './bundling';
+import { type AccessTargets, statementsFor } from './function-access';
+import { acknowledge } from './nag';
+
+export const REPO_ROOT = path.resolve(__dirname, '..');
+
+/** Sizes when a definition names none: API routes answer within API Gateway's 29 s; workers do batch work. */
+export const ROUTE_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
+export const WORKER_DEFAULTS = { memoryMb: 1024, timeoutSeconds: 60 } as const;
+/** Operational logs (no PHI by rule): long enough to investigate a report about last quarter's jobs. */
+const LOG_RETENTION = logs.RetentionDays.THREE_MONTHS;
+
+export interface HaleFunctionsProps {
+  routes: readonly RouteDefinition[];
+  workers: readonly WorkerDefinition[];
+  key: kms.IKey;
+  access: AccessTargets;
+  /** Settings every function receives. */
+  environment: Record<string, string>;
+  /** Settings that depend on the function's capabilities (secrets). */
+  environmentFor: (capabilities: readonly Capability[]) => Record<string, string>;
+  /** Where asynchronously invoked workers (S3 and schedule triggers) put events they failed on. */
+  deadLetterQueue: sqs.IQueue;
+}
+
+export interface HaleFunction {
+  fn: NodejsFunction;
+  timeoutSeconds: number;
+}
+
+/**
+ * One NodejsFunction per route and per worker, built from ROUTES and WORKERS: Node.js 22 on arm64,
+ * explicit memory and timeout, X-Ray, its own encrypted log group and its own role holding only the
+ * statements its capabilities call for.
+ */
+export class HaleFunctions extends Construct {
+  readonly routes = new Map<string, HaleFunction>();
+  readonly workers = new Map<string, HaleFunction>();
+
+  constructor(scope: Construct, id: string, props: HaleFunctionsProps) {
+    super(scope, id);
+    for (const route of props.routes) {
+      this.routes.set(route.id, this.build(route, ROUTE_DEFAULTS, props));
+    }
+    for (const worker of props.workers) {
+      this.workers.set(worker.id, this.build(worker, WORKER_DEFAULTS, props, worker.trigger !== undefined));
+    }
+    acknowledge(this, [
+      ['AwsSolutions-L1', 'Node.js 22 is the runtime DESIGN fixes for Hale (the code must also run on a Node 20 development machine); moving to 24 is a deliberate upgrade, not a default.'],
+      ['AwsSolutions-IAM5[Resource::*]', 'Only X-Ray (PutTraceSegments, PutTelemetryRecords) and Comprehend Medical DetectPHI are granted on *: neither action supports resource-level permissions.'],
+      ['HIPAA.Security-LambdaInsideVPC', 'The functions reach only AWS APIs (DynamoDB, S3, Step Functions, Comprehend Medical) over TLS with IAM, and outbound webhooks go to the internet through an SSRF guard; a VPC would add NAT gateways and endpoints without protecting any private resource.'],
+      ['HIPAA.Security-LambdaConcurrency', 'Reserved concurrency per function would carve up the account pool (new accounts start at 10) and fail deploys; throttling is done at the API stage and usage plans, and the Throttles alarm watches every function.'],
+    ]);
+  }
+
+  /** Every function with its construct id, routes first. */
+  all(): [string, HaleFunction][] {
+    return [...this.routes, ...this.workers];
+  }
+
+  private build(
+    definition: RouteDefinition | WorkerDefinition,
+    defaults: { memoryMb: number; timeoutSeconds: number },
+    props: HaleFunctionsProps,
+    invokedAsynchronously = false,
+  ): HaleFunction {
+    const capabilities = definition.permissions ?? [];
+    const timeoutSeconds = definition.timeoutSeconds ?? defaults.timeoutSeconds;
+    const logGroup = new logs.LogGroup(this, `${definition.id}Logs`, { retention: LOG_RETENTION, encryptionKey: props.key });
+    const role = new iam.Role(this, `${definition.id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Hale ${definition.id}: ${capabilities.length > 0 ? capabilities.join(', ') : 'no data access'}`,
+    });
+    // A customer-managed policy holding every statement the function needs; CDK may not add inline
+    // statements behind our back (the role is handed over read-only), so the policy is the whole truth.
+    new iam.ManagedPolicy(this, `${definition.id}Policy`, {
+      roles: [role],
+      statements: [
+        // Instead of AWSLambdaBasicExecutionRole, which may write to any log group.
+        new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+        // X-Ray accepts no resource-level permissions.
+        new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
+        ...(invokedAsynchronously
+          ? [
+              new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.deadLetterQueue.queueArn] }),
+              new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [props.key.keyArn] }),
+            ]
+          : []),
+        ...statementsFor(capabilities, props.access),
+      ],
+    });
+
+    const fn = new NodejsFunction(this, definition.id, {
+      entry: path.join(REPO_ROOT, definition.handler),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: definition.memoryMb ?? defaults.memoryMb,
+      timeout: Duration.seconds(timeoutSeconds),
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      role: role.withoutPolicyUpdates(),
+      environment: { ...props.environment, ...props.environmentFor(capabilities) },
+      environmentEncryption: props.key,
+      bundling: LAMBDA_BUNDLING,
+      ...(invokedAsynchronously ? { deadLetterQueue: props.deadLetterQueue } : {}),
+    });
+    if (!invokedAsynchronously) {
+      acknowledge(fn, [
+        ['HIPAA.Security-LambdaDLQ', 'Invoked synchronously (API Gateway or a Step Functions task): the caller receives the error and retries or catches it, so a dead-letter queue would never receive anything.'],
+      ]);
+    }
+    return { fn, timeoutSeconds };
+  }
+}

@@ -1,0 +1,97 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { ROUTES, type RouteDefinition } from '../functions/routes';
+import { STATE_MACHINES, type StateMachineDefinition, type StateMachineName, WORKERS, type WorkerDefinition } from '../functions/workers';
+import { type ApiGroup, apiGroupOf, Apis } from './apis';
+import { CustomDomain } from './custom-domain';
+import { EncryptionKey } from './encryption-key';
+import { functionEnvironment } from './environment';
+import { stateMachineArn } from './function-access';
+import { HaleFunctions, ROUTE_DEFAULTS } from './functions';
+import { acknowledge } from './nag';
+import { Observability } from './observability';
+import { Secrets } from './secrets';
+import { presentStateMachines, StateMachines, stateMachineName } from './state-machines';
+import { Storage } from './storage';
+import { Triggers } from './triggers';
+
+export interface HaleStackProps extends StackProps {
+  /** Defaults to ROUTES / WORKERS / STATE_MACHINES; tests inject fixtures. */
+  routes?: readonly RouteDefinition[];
+  workers?: readonly WorkerDefinition[];
+  stateMachines?: readonly StateMachineDefinition[];
+  /** Absolute ASL paths that replace a machine's `aslFile` (tests). */
+  aslFiles?: Partial<Record<StateMachineName, string>>;
+  /** Custom domain serving all three APIs (context `domainName` + `certificateArn`). */
+  domain?: { domainName: string; certificateArn: string };
+  alarmEmail?: string;
+  bedrockModelId?: string;
+  uploadCorsOrigins?: string[];
+}
+
+/** Hale on AWS: storage, secrets, one function per route and worker, the pipelines, the APIs, alarms. */
+export class HaleStack extends Stack {
+  constructor(scope: Construct, id: string, props: HaleStackProps = {}) {
+    super(scope, id, props);
+    const routes = props.routes ?? ROUTES;
+    const workers = props.workers ?? WORKERS;
+    const machineDefinitions = props.stateMachines ?? STATE_MACHINES;
+
+    const { key } = new EncryptionKey(this, 'Encryption');
+    const storage = new Storage(this, 'Storage', { key, uploadCorsOrigins: props.uploadCorsOrigins ?? ['*'] });
+    const secrets = new Secrets(this, 'Secrets', { key });
+    const deadLetterQueue = new sqs.Queue(this, 'TriggerDeadLetters', {
+      encryptionMasterKey: key,
+      enforceSSL: true,
+      // The longest SQS allows: time to fix the cause and re-drive the events.
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(deadLetterQueue, [['AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the triggered workers and of the schedule rule.']]);
+
+    const present = presentStateMachines(machineDefinitions, props.aslFiles);
+    const machineNames = Object.fromEntries(present.map(({ definition }) => [definition.name, stateMachineName(this.stackName, definition.name)]));
+    const functions = new HaleFunctions(this, 'Functions', {
+      routes,
+      workers,
+      key,
+      deadLetterQueue,
+      access: { table: storage.table, bucketArns: storage.bucketArns, key, stateMachineNames: machineNames, bedrockModelId: props.bedrockModelId },
+      environment: functionEnvironment({
+        tableName: storage.table.tableName,
+        uploadsBucketName: storage.uploadsBucketName,
+        artifactsBucketName: storage.buckets.artifacts.bucketName,
+        stateMachineArns: Object.fromEntries(present.map(({ definition }) => [definition.arnSetting, stateMachineArn(this, machineNames[definition.name]!)])),
+        bedrockModelId: props.bedrockModelId,
+      }),
+      environmentFor: (capabilities) => secrets.environmentFor(capabilities),
+    });
+    acknowledge(functions, storage.objectWildcardFindings().map((id) => [id, 'Object actions (Get/Put/DeleteObject) on the keys of a Hale bucket: job files have generated keys, so they cannot be listed in advance.'] as const));
+    const workerFunctions = workers.map((definition) => ({ definition, fn: functions.workers.get(definition.id)!.fn }));
+
+    const { machines } = new StateMachines(this, 'StateMachines', { definitions: machineDefinitions, aslFiles: props.aslFiles, workers: workerFunctions, key });
+    new Triggers(this, 'Triggers', { workers: workerFunctions, uploadsBucket: storage.buckets.uploads, uploadsBucketName: storage.uploadsBucketName, deadLetterQueue });
+
+    const { apis } = new Apis(this, 'Apis', { routes, key, functionFor: (id) => functions.routes.get(id)!.fn });
+    for (const [group, api] of Object.entries(apis)) new CfnOutput(this, `${group}ApiUrl`, { value: api.url, description: `Hale ${group} API (execute-api URL)` });
+    if (props.domain) {
+      const { domain } = new CustomDomain(this, 'CustomDomain', { ...props.domain, apis, routes });
+      new CfnOutput(this, 'DomainTarget', { value: domain.domainNameAliasDomainName, description: `CNAME/alias target for ${props.domain.domainName}` });
+    }
+
+    const apiTimeoutSeconds: Record<ApiGroup, number> = { main: 0, reference: 0, extraction: 0 };
+    for (const route of routes) {
+      const group = apiGroupOf(route);
+      apiTimeoutSeconds[group] = Math.max(apiTimeoutSeconds[group], route.timeoutSeconds ?? ROUTE_DEFAULTS.timeoutSeconds);
+    }
+    new Observability(this, 'Observability', {
+      apis,
+      apiTimeoutSeconds,
+      functions: functions.all(),
+      machines,
+      deadLetterQueue,
+      key,
+      alarmEmail: props.alarmEmail,
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { StateMachineDefinition, StateMachineName, WorkerDefinition } from '../functions/workers';
+import { REPO_ROOT } from './functions';
+
+/** Deterministic so that functions can be told a machine's ARN without referencing the machine. */
+export function stateMachineName(stackName: string, machine: StateMachineName): string {
+  return `${stackName}-${machine}`;
+}
+
+/** The machines whose ASL file exists, with its absolute path; the others are skipped with a warning. */
+export function presentStateMachines(
+  definitions: readonly StateMachineDefinition[],
+  aslFiles: Partial<Record<StateMachineName, string>> = {},
+): { definition: StateMachineDefinition; file: string }[] {
+  return definitions
+    .map((definition) => ({ definition, file: aslFiles[definition.name] ?? path.join(REPO_ROOT, definition.aslFile) }))
+    .filter(({ file }) => existsSync(file));
+}
+
+const PLACEHOLDER = /\$\{([A-Za-z0-9_]+)\}/g;
+
+type Worker = { definition: WorkerDefinition; fn: lambda.IFunction };
+
+/** The worker behind each `${Name}` placeholder of an ASL document; fails synth for a placeholder nobody declares. */
+export function workersByPlaceholder(machine: StateMachineName, asl: string, workers: readonly Worker[]): Map<string, Worker> {
+  const found = new Map<string, Worker>();
+  for (const [, placeholder] of asl.matchAll(PLACEHOLDER)) {
+    if (placeholder === undefined || found.has(placeholder)) continue;
+    const worker = workers.find((w) => w.definition.aslPlaceholder === placeholder);
+    if (!worker) {
+      throw new Error(
+        `State machine ${machine} uses \${${placeholder}} but no worker in WORKERS (functions/workers.ts) has aslPlaceholder '${placeholder}'`,
+      );
+    }
+    found.set(placeholder, worker);
+  }
+  return found;
+}
+
+export interface StateMachinesProps {
+  definitions: readonly StateMachineDefinition[];
+  aslFiles?: Partial<Record<StateMachineName, string>>;
+  workers: readonly Worker[];
+  key: kms.IKey;
+}
+
+/**
+ * Both pipelines, loaded from the same ASL files the local runner executes. Standard workflows (exactly
+ * once, execution names idempotent per job). Logging level ERROR without execution data: state input
+ * and output must never reach logs (PHI); the execution history keeps every event for 90 days.
+ */
+export class StateMachines extends Construct {
+  readonly machines = new Map<StateMachineName, sfn.StateMachine>();
+
+  constructor(scope: Construct, id: string, props: StateMachinesProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const present = presentStateMachines(props.definitions, props.aslFiles);
+    for (const definition of props.definitions) {
+      if (!present.some((p) => p.definition.name === definition.name)) {
+        Annotations.of(this).addWarningV2(
+          'hale:missing-asl',
+          `${definition.aslFile} does not exist yet: state machine ${definition.name} is not created`,
+        );
+      }
+    }
+    for (const { definition, file } of present) {
+      const asl = readFileSync(file, 'utf8');
+      const parsed = JSON.parse(asl) as { TimeoutSeconds?: unknown };
+      if (typeof parsed.TimeoutSeconds !== 'number') {
+        // CDK applies `timeout` only to machines it builds itself; a string definition must carry its own.
+        throw new Error(`${definition.aslFile} must set a top-level TimeoutSeconds (executions would otherwise run for up to a year)`);
+      }
+      const logGroup = new logs.LogGroup(this, `${definition.name}-logs`, {
+        retention: logs.RetentionDays.THREE_MONTHS,
+        encryptionKey: props.key,
+      });
+      const tasks = workersByPlaceholder(definition.name, asl, props.workers);
+      const machine = new sfn.StateMachine(this, definition.name, {
+        stateMachineName: stateMachineName(stack.stackName, definition.name),
+        stateMachineType: sfn.StateMachineType.STANDARD,
+        definitionBody: sfn.DefinitionBody.fromString(asl),
+        definitionSubstitutions: Object.fromEntries([...tasks].map(([placeholder, w]) => [placeholder, w.fn.functionArn])),
+        logs: { destination: logGroup, level: sfn.LogLevel.ERROR, includeExecutionData: false },
+        tracingEnabled: true,
+        encryptionConfiguration: new sfn.CustomerManagedEncryptionConfiguration(props.key),
+      });
+      // Tasks name the unqualified function ARN, so no `:*` (version/alias) grant is needed.
+      const taskArns = [...new Set([...tasks.values()].map((w) => w.fn.functionArn))];
+      if (taskArns.length > 0) machine.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: taskArns }));
+      this.machines.set(definition.name, machine);
+    }
+  }
+}
