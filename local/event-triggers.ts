@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { S3Event, ScheduledEvent } from 'aws-lambda';
+import type { StoredObjectNotice } from './embedded-s3';
+import { type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION } from './lambda-invoker';
+import type { RuntimeLog } from './runtime-log';
+
+export interface TriggeredFunction extends LambdaFunction {
+  trigger?: 'uploads-object-created' | 'schedule-5-minutes';
+}
+
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+/** S3 notifications carry the key form-URL-encoded (space → '+'); '/' stays as it is. */
+export function encodeNotificationKey(key: string): string {
+  return key
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%20/g, '+'))
+    .join('/');
+}
+
+export function objectCreatedEvent(notice: StoredObjectNotice, now = new Date()): S3Event {
+  return {
+    Records: [
+      {
+        eventVersion: '2.1',
+        eventSource: 'aws:s3',
+        awsRegion: LOCAL_REGION,
+        eventTime: now.toISOString(),
+        eventName: 'ObjectCreated:Put',
+        userIdentity: { principalId: 'AWS:LOCAL' },
+        requestParameters: { sourceIPAddress: notice.sourceIp },
+        responseElements: { 'x-amz-request-id': randomUUID(), 'x-amz-id-2': randomUUID() },
+        s3: {
+          s3SchemaVersion: '1.0',
+          configurationId: 'hale-uploads-object-created',
+          bucket: { name: notice.bucket, ownerIdentity: { principalId: 'LOCAL' }, arn: `arn:aws:s3:::${notice.bucket}` },
+          object: { key: encodeNotificationKey(notice.key), size: notice.size, eTag: notice.eTag ?? '', sequencer: notice.sequencer },
+        },
+      },
+    ],
+  };
+}
+
+function scheduledEvent(fn: TriggeredFunction, now = new Date()): ScheduledEvent {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: LOCAL_ACCOUNT,
+    time: now.toISOString(),
+    region: LOCAL_REGION,
+    resources: [`arn:aws:events:${LOCAL_REGION}:${LOCAL_ACCOUNT}:rule/hale-${fn.id}-schedule`],
+    detail: {},
+  };
+}
+
+/**
+ * The event sources that are not HTTP or Step Functions: object-created notifications of the
+ * uploads bucket and the five-minute schedule (scaled by timeScale). Both invoke asynchronously,
+ * as AWS does: a failure is logged by name and does not reach whoever caused the event.
+ */
+export class EventTriggers {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly invoker: LambdaInvoker,
+    private readonly functions: readonly TriggeredFunction[],
+    private readonly uploadsBucket: string,
+    private readonly log: RuntimeLog,
+  ) {}
+
+  objectCreated(notice: StoredObjectNotice): void {
+    if (notice.bucket !== this.uploadsBucket) return;
+    for (const fn of this.functions.filter((f) => f.trigger === 'uploads-object-created')) {
+      this.invokeAsync(fn, objectCreatedEvent(notice));
+    }
+  }
+
+  startSchedules(timeScale: number): void {
+    for (const fn of this.functions.filter((f) => f.trigger === 'schedule-5-minutes')) {
+      this.timers.push(setInterval(() => this.invokeAsync(fn, scheduledEvent(fn)), FIVE_MINUTES_MS * timeScale));
+    }
+  }
+
+  /** Stops the schedules and waits up to `graceMs` for running invocations. */
+  async stop(graceMs: number): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.all(this.inFlight), deadline]);
+    clearTimeout(timer);
+  }
+
+  private invokeAsync(fn: TriggeredFunction, event: unknown): void {
+    const running = this.invoker
+      .invoke(fn, event)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.log.error('triggered function failed', { function: fn.id, errorName: error instanceof Error ? error.name : typeof error });
+      })
+      .finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+}

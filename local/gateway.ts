@@ -1,0 +1,170 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { toErrorResponse } from '../functions/http/dialects';
+import { HaleError, NotFoundError, PayloadTooLargeError, RateLimitError, UnauthorizedError } from '../functions/http/errors';
+import type { RouteDefinition } from '../functions/routes';
+import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
+import { closeGracefully, listenOnLoopback } from './http-server';
+import type { LambdaInvoker } from './lambda-invoker';
+import type { ReferenceRateLimiter } from './rate-limiter';
+import { dialectOfPath, dialectOfRoute, RouteTable } from './route-table';
+import type { RuntimeLog } from './runtime-log';
+import { WIDGET_PREFIX, widgetFile } from './widget-files';
+
+/** A page served beside the API, e.g. the widget demo at /demo. */
+export interface ExtraRoute {
+  method: string;
+  path: string;
+  handler(req: IncomingMessage, res: ServerResponse): void | Promise<void>;
+}
+
+export interface GatewayOptions {
+  port: number;
+  routes: readonly RouteDefinition[];
+  apiKeys: readonly string[];
+  invoker: LambdaInvoker;
+  referenceLimiter: ReferenceRateLimiter;
+  clock: () => number;
+  widgetDir: string;
+  extraRoutes: readonly ExtraRoute[];
+  log: RuntimeLog;
+}
+
+export interface Gateway {
+  port: number;
+  close(graceMs: number): Promise<void>;
+}
+
+/** Largest request body accepted: a 10 MB PDF in base64 inside JSON fits (spec §8). */
+export const MAX_BODY_BYTES = 15 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function write(res: ServerResponse, response: HttpResponse): void {
+  res.writeHead(response.statusCode, response.headers);
+  res.end(response.body);
+}
+
+function errorResponse(error: HaleError | Error, dialect: 'detail' | 'extraction', requestId: string, now: Date): HttpResponse {
+  const mapped = toErrorResponse(error, dialect, requestId, now);
+  return {
+    statusCode: mapped.statusCode,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      ...mapped.headers,
+    },
+    body: Buffer.from(JSON.stringify(mapped.body)),
+  };
+}
+
+/**
+ * The local API Gateway: routes each request by ROUTES to its handler module as a REST (v1)
+ * proxy event, and does what API Gateway does before a Lambda runs: API-key check (401), the
+ * reference group's usage plan (429), payload limit (413), unknown resource (404) and method
+ * (405), all in the route's error dialect. Every response carries `x-request-id`.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const table = new RouteTable(options.routes);
+  const keysByHash = new Map(options.apiKeys.map((key) => [sha256(key), key]));
+  const extras = new Map(options.extraRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]));
+
+  async function respond(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const receivedAt = new Date(options.clock());
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = req.method ?? 'GET';
+    const extra = extras.get(`${method} ${url.pathname}`);
+    if (extra) return extra.handler(req, res);
+    if (method === 'GET' && url.pathname.startsWith(WIDGET_PREFIX)) {
+      const file = await widgetFile(options.widgetDir, url.pathname.slice(WIDGET_PREFIX.length));
+      return write(res, file ?? errorResponse(new NotFoundError('No such widget file'), 'detail', requestId, receivedAt));
+    }
+
+    const found = table.lookup(method, url.pathname);
+    if (found.kind === 'not-found') {
+      return write(res, errorResponse(new NotFoundError('No route matches this path'), dialectOfPath(url.pathname), requestId, receivedAt));
+    }
+    if (found.kind === 'method-not-allowed') {
+      const error = new HaleError(405, 'method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: found.allowed.join(', ') } });
+      return write(res, errorResponse(error, dialectOfPath(url.pathname), requestId, receivedAt));
+    }
+    const { route, pathParameters } = found;
+    const dialect = dialectOfRoute(route);
+    const tooLarge = () => errorResponse(new PayloadTooLargeError(`Request body exceeds ${MAX_BODY_BYTES} bytes`), dialect, requestId, receivedAt);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return write(res, tooLarge());
+
+    let apiKey: string | undefined;
+    if (!route.anonymous) {
+      const offered = req.headers['x-api-key'];
+      apiKey = typeof offered === 'string' ? keysByHash.get(sha256(offered)) : undefined;
+      if (!apiKey) return write(res, errorResponse(new UnauthorizedError(), dialect, requestId, receivedAt));
+      if (route.rateLimitGroup === 'reference') {
+        const decision = options.referenceLimiter.take(sha256(apiKey));
+        if (!decision.allowed) {
+          const message = decision.exceeded === 'day' ? 'Daily request quota exceeded' : 'Too many requests per second';
+          return write(res, errorResponse(new RateLimitError(message, decision.retryAfterSeconds), dialect, requestId, receivedAt));
+        }
+      }
+    }
+
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return write(res, tooLarge());
+      throw error;
+    }
+    const event = toProxyEvent(route, pathParameters, {
+      method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      rawHeaders: req.rawHeaders,
+      body,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      requestId,
+      receivedAt,
+      apiKey,
+    });
+    try {
+      write(res, fromProxyResult(await options.invoker.invoke(route, event)));
+    } catch (error) {
+      // API Gateway answers a crashed or malformed Lambda with 502; the dialect hides the details.
+      options.log.error('route handler failed', { route: route.id, requestId, errorName: error instanceof Error ? error.name : typeof error });
+      write(res, errorResponse(new HaleError(502, 'bad_gateway', 'Bad gateway'), dialect, requestId, receivedAt));
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    const requestId = randomUUID();
+    res.setHeader('x-request-id', requestId);
+    respond(req, res, requestId).catch((error: unknown) => {
+      options.log.error('gateway failed', { requestId, errorName: error instanceof Error ? error.name : typeof error });
+      if (!res.headersSent) write(res, errorResponse(new Error('gateway failure'), 'detail', requestId, new Date()));
+      else res.destroy();
+    });
+  });
+  // A body over the limit is answered at once; closing the connection stops the upload.
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.on('finish', () => {
+      if (!req.complete) req.socket.destroySoon();
+    });
+  });
+  const port = await listenOnLoopback(server, options.port);
+  return { port, close: (graceMs) => closeGracefully(server, graceMs) };
+}

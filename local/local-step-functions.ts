@@ -1,0 +1,292 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { StateMachine } from 'aws-local-stepfunctions';
+import { type PreparedDefinition, prepareDefinition, type TaskBinding } from './asl-definition';
+import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION } from './lambda-invoker';
+import { ensurePromiseWithResolvers } from './promise-with-resolvers';
+import { repoPath } from './repo-paths';
+import type { RuntimeLog } from './runtime-log';
+
+/** A state machine to run locally: its name and ASL file (repo-relative or absolute). */
+export interface LocalStateMachineSource {
+  name: string;
+  aslFile: string;
+}
+
+/** A Lambda function a Task state may call, found by the `${placeholder}` in its Resource. */
+export interface TaskFunction extends LambdaFunction {
+  aslPlaceholder?: string;
+}
+
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+
+/** What the execution's event log said, without inputs or outputs (they stay out of logs and memory). */
+export interface HistoryEntry {
+  /** ExecutionStarted, StateEntered, StateRetried, StateCaught, … */
+  type: string;
+  state?: string;
+  error?: string;
+}
+
+export interface ExecutionRecord {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  status: ExecutionStatus;
+  /** The input exactly as StartExecution received it. */
+  input: string;
+  output?: string;
+  error?: string;
+  cause?: string;
+  startDate: Date;
+  stopDate?: Date;
+  history: HistoryEntry[];
+  /** Settles when the execution stops, whatever its outcome. */
+  finished: Promise<void>;
+}
+
+export type StepFunctionsErrorType =
+  | 'ExecutionAlreadyExists'
+  | 'ExecutionDoesNotExist'
+  | 'StateMachineDoesNotExist'
+  | 'InvalidExecutionInput'
+  | 'InvalidName'
+  | 'InvalidArn';
+
+/** An error the Step Functions API itself returns; the endpoint sends `type` as `__type`. */
+export class StepFunctionsError extends Error {
+  constructor(
+    readonly type: StepFunctionsErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = type;
+  }
+}
+
+interface LoadedMachine extends PreparedDefinition {
+  name: string;
+  arn: string;
+  /** Built once: constructing one validates the definition, which takes ~0.4 s. */
+  interpreter: StateMachine;
+}
+
+/** Step Functions' limit on the data a state passes on (256 KB); AWS fails the state beyond it. */
+const STATE_PAYLOAD_LIMIT_BYTES = 256 * 1024;
+const NAME_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
+
+export function stateMachineArn(name: string): string {
+  return `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:hale-${name}`;
+}
+
+/** Turns a handler's throw into what Lambda reports to Step Functions: Error = errorType, Cause = JSON. */
+function asLambdaError(error: unknown): Error {
+  const errorType = error instanceof Error ? error.name : 'Error';
+  const errorMessage = error instanceof Error ? error.message : String(error);
+  const reported = new Error(JSON.stringify({ errorType, errorMessage, trace: [] }));
+  reported.name = errorType;
+  return reported;
+}
+
+function failure(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/** Lambda passes results through JSON; so does this, which also enforces the state payload limit. */
+function asStateData(value: unknown): unknown {
+  const text = JSON.stringify(value ?? null);
+  if (Buffer.byteLength(text) > STATE_PAYLOAD_LIMIT_BYTES) {
+    throw failure('States.DataLimitExceeded', `The state output exceeds ${STATE_PAYLOAD_LIMIT_BYTES} bytes`);
+  }
+  return JSON.parse(text);
+}
+
+function describeFailure(error: unknown): { error: string; cause: string } {
+  // aws-local-stepfunctions wraps the state's error; its `cause` carries the ASL Error and Cause.
+  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (inner instanceof Error) return { error: inner.name, cause: inner.message };
+  return { error: 'States.Runtime', cause: String(inner) };
+}
+
+/**
+ * The Step Functions service of the local runtime: the ASL files run by aws-local-stepfunctions,
+ * each Lambda task bound to its worker module. Executions live in memory (a restart forgets them,
+ * as it would abort them in AWS); their effects live in dynalite and s3rver.
+ */
+export class LocalStepFunctions {
+  private readonly executions = new Map<string, ExecutionRecord>();
+
+  private constructor(
+    private readonly machines: ReadonlyMap<string, Promise<LoadedMachine | undefined>>,
+    private readonly functions: ReadonlyMap<string, TaskFunction>,
+    private readonly invoker: LambdaInvoker,
+    private readonly log: RuntimeLog,
+  ) {}
+
+  /**
+   * Returns at once; the interpreter and the definitions load in the background (they cost about
+   * half a second each, which `npm start` should not wait for). StartExecution waits for them.
+   */
+  static create(options: {
+    sources: readonly LocalStateMachineSource[];
+    functions: readonly TaskFunction[];
+    timeScale: number;
+    invoker: LambdaInvoker;
+    log: RuntimeLog;
+  }): LocalStepFunctions {
+    const byPlaceholder = new Map<string, TaskFunction>();
+    for (const fn of options.functions) if (fn.aslPlaceholder) byPlaceholder.set(fn.aslPlaceholder, fn);
+    const substitutions = Object.fromEntries([...byPlaceholder].map(([placeholder, fn]) => [placeholder, functionArn(fn)]));
+    const interpreterModule = (async () => {
+      ensurePromiseWithResolvers();
+      return import('aws-local-stepfunctions');
+    })();
+    const machines = new Map<string, Promise<LoadedMachine | undefined>>();
+    for (const source of options.sources) {
+      machines.set(stateMachineArn(source.name), loadMachine(source, substitutions, options.timeScale, interpreterModule, options.log));
+    }
+    return new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log);
+  }
+
+  /** Names of the state machines that loaded and can run. */
+  async loadedStateMachines(): Promise<string[]> {
+    const loaded = await Promise.all(this.machines.values());
+    return loaded.flatMap((machine) => (machine ? [machine.name] : []));
+  }
+
+  async start(machineArn: string, name: string | undefined, input: string | undefined): Promise<ExecutionRecord> {
+    const machine = await this.machines.get(machineArn);
+    if (!machine) throw new StepFunctionsError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${machineArn}'`);
+    const executionName = name ?? randomUUID();
+    if (!NAME_PATTERN.test(executionName)) throw new StepFunctionsError('InvalidName', `Invalid Name: '${executionName}'`);
+    const inputText = input ?? '{}';
+    let parsedInput: unknown;
+    try {
+      parsedInput = JSON.parse(inputText);
+    } catch {
+      throw new StepFunctionsError('InvalidExecutionInput', 'Invalid State Machine Execution Input: not valid JSON');
+    }
+    const executionArn = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:execution:hale-${machine.name}:${executionName}`;
+    const existing = this.executions.get(executionArn);
+    if (existing) {
+      // AWS answers a repeat of a running execution's exact request with that execution.
+      if (existing.status === 'RUNNING' && existing.input === inputText) return existing;
+      throw new StepFunctionsError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    }
+    const record = this.run(machine, executionArn, executionName, inputText, parsedInput);
+    this.executions.set(executionArn, record);
+    return record;
+  }
+
+  describe(executionArn: string): ExecutionRecord {
+    const record = this.executions.get(executionArn);
+    if (!record) throw new StepFunctionsError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
+    return record;
+  }
+
+  /** Waits until no execution is running, at most `timeoutMs`; true when all finished. */
+  async idle(timeoutMs: number): Promise<boolean> {
+    const running = [...this.executions.values()].filter((e) => e.status === 'RUNNING').map((e) => e.finished);
+    if (running.length === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const result = await Promise.race([Promise.all(running).then(() => true), timedOut]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  private taskHandlers(machine: LoadedMachine): Record<string, (input: unknown) => Promise<unknown>> {
+    const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
+    for (const task of machine.tasks) handlers[task.stateName] = (input) => this.runTask(task, input);
+    return handlers;
+  }
+
+  private async runTask(task: TaskBinding, input: unknown): Promise<unknown> {
+    const fn = this.functions.get(task.placeholder)!;
+    const event = task.style === 'invoke' ? (input as { Payload?: unknown }).Payload : input;
+    let result: unknown;
+    try {
+      result = await this.invoker.invoke(fn, asStateData(event));
+    } catch (error) {
+      throw asLambdaError(error);
+    }
+    const output = asStateData(result);
+    return task.style === 'invoke' ? { ExecutedVersion: '$LATEST', Payload: output, StatusCode: 200 } : output;
+  }
+
+  private run(machine: LoadedMachine, executionArn: string, name: string, inputText: string, input: unknown): ExecutionRecord {
+    const startDate = new Date();
+    const execution = machine.interpreter.run(input as Parameters<StateMachine['run']>[0], {
+      // The local handlers' types say JSONValue; task inputs and outputs are JSON by construction (asStateData).
+      overrides: { taskResourceLocalHandlers: this.taskHandlers(machine) as never },
+      context: {
+        Execution: { Id: executionArn, Name: name, Input: input as never, StartTime: startDate.toISOString() },
+        StateMachine: { Id: machine.arn, Name: `hale-${machine.name}` },
+      },
+    });
+    const record: ExecutionRecord = {
+      executionArn,
+      stateMachineArn: machine.arn,
+      name,
+      status: 'RUNNING',
+      input: inputText,
+      startDate,
+      history: [],
+      finished: Promise.resolve(),
+    };
+    const collectHistory = (async () => {
+      for await (const event of execution.eventLogs) {
+        const entry: HistoryEntry = { type: event.type };
+        if ('state' in event) entry.state = event.state.name;
+        if ('Error' in event) entry.error = event.Error;
+        record.history.push(entry);
+      }
+    })();
+    record.finished = execution.result
+      .then((output) => {
+        record.status = 'SUCCEEDED';
+        record.output = JSON.stringify(output);
+      })
+      .catch((error: unknown) => {
+        record.status = 'FAILED';
+        Object.assign(record, describeFailure(error));
+        this.log.info('execution failed', { stateMachine: machine.name, execution: name, error: record.error });
+      })
+      .then(async () => {
+        record.stopDate = new Date();
+        await collectHistory.catch(() => undefined);
+      });
+    return record;
+  }
+}
+
+async function loadMachine(
+  source: LocalStateMachineSource,
+  substitutions: Readonly<Record<string, string>>,
+  timeScale: number,
+  interpreterModule: Promise<typeof import('aws-local-stepfunctions')>,
+  log: RuntimeLog,
+): Promise<LoadedMachine | undefined> {
+  const file = path.isAbsolute(source.aslFile) ? source.aslFile : repoPath(source.aslFile);
+  if (!existsSync(file)) {
+    log.warn('state machine skipped: its ASL file does not exist yet', { stateMachine: source.name, aslFile: source.aslFile });
+    return undefined;
+  }
+  try {
+    const prepared = await prepareDefinition(file, substitutions, timeScale);
+    const { StateMachine } = await interpreterModule;
+    const interpreter = new StateMachine(prepared.definition, { validationOptions: { checkArn: true, checkPaths: true } });
+    return { ...prepared, name: source.name, arn: stateMachineArn(source.name), interpreter };
+  } catch (error) {
+    log.warn('state machine skipped: its definition cannot run', {
+      stateMachine: source.name,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
+  }
+}

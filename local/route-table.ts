@@ -1,0 +1,80 @@
+import type { ErrorDialect } from '../functions/http/dialects';
+import type { RouteDefinition } from '../functions/routes';
+
+export type RouteLookup =
+  | { kind: 'found'; route: RouteDefinition; pathParameters: Record<string, string> | null }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' };
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  segments: string[];
+  /** Static segments win over `{param}` ones, as in API Gateway. */
+  parameterCount: number;
+}
+
+/** API Gateway treats `/reference-data` and `/reference-data/` as the same resource. */
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment, index, all) => index > 0 && !(segment === '' && index === all.length - 1));
+}
+
+function isParameter(segment: string): boolean {
+  return segment.startsWith('{') && segment.endsWith('}');
+}
+
+/** The extraction API has its own error dialect, also for paths that match no route. */
+export function dialectOfPath(path: string): ErrorDialect {
+  return path === '/extraction' || path.startsWith('/extraction/') ? 'extraction' : 'detail';
+}
+
+export function dialectOfRoute(route: RouteDefinition): ErrorDialect {
+  return route.api === 'extraction' ? 'extraction' : 'detail';
+}
+
+/** Matches request paths against the path templates of ROUTES. */
+export class RouteTable {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(routes: readonly RouteDefinition[]) {
+    this.compiled = routes
+      .map((route) => {
+        const segments = segmentsOf(route.path);
+        return { route, segments, parameterCount: segments.filter(isParameter).length };
+      })
+      .sort((a, b) => a.parameterCount - b.parameterCount);
+  }
+
+  /** `rawPath` is the percent-encoded path of the request URL; parameters come back decoded. */
+  lookup(method: string, rawPath: string): RouteLookup {
+    const requested = segmentsOf(rawPath);
+    const allowed: string[] = [];
+    for (const candidate of this.compiled) {
+      const parameters = this.match(candidate, requested);
+      if (!parameters) continue;
+      if (candidate.route.method === method) {
+        return { kind: 'found', route: candidate.route, pathParameters: Object.keys(parameters).length > 0 ? parameters : null };
+      }
+      allowed.push(candidate.route.method);
+    }
+    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
+  }
+
+  private match(candidate: CompiledRoute, requested: string[]): Record<string, string> | undefined {
+    if (candidate.segments.length !== requested.length) return undefined;
+    const parameters: Record<string, string> = {};
+    for (const [index, template] of candidate.segments.entries()) {
+      const actual = requested[index]!;
+      if (isParameter(template)) {
+        if (actual === '') return undefined;
+        try {
+          parameters[template.slice(1, -1)] = decodeURIComponent(actual);
+        } catch {
+          return undefined;
+        }
+      } else if (template !== actual) {
+        return undefined;
+      }
+    }
+    return parameters;
+  }
+}

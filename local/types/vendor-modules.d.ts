@@ -1,0 +1,50 @@
+// dynalite and s3rver ship no type declarations; these cover only what the local runtime uses.
+
+declare module 'dynalite' {
+  import type { Server } from 'node:http';
+
+  interface DynaliteOptions {
+    /** LevelDB folder; in-memory when absent. */
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+  }
+
+  function dynalite(options?: DynaliteOptions): Server;
+  export = dynalite;
+}
+
+declare module 's3rver' {
+  import type { EventEmitter } from 'node:events';
+  import type { AddressInfo } from 'node:net';
+
+  namespace S3rver {
+    interface Options {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory: string;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string }[];
+    }
+
+    /** The notification s3rver emits after every successful object write or delete. */
+    interface Notification {
+      Records: {
+        eventName: string;
+        eventTime: string;
+        requestParameters: { sourceIPAddress: string };
+        s3: { bucket: { name: string }; object: { key: string; size?: number; eTag?: string; sequencer: string } };
+      }[];
+    }
+  }
+
+  class S3rver extends EventEmitter {
+    constructor(options: S3rver.Options);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+    on(event: 'event', listener: (event: S3rver.Notification) => void): this;
+  }
+  export = S3rver;
+}
