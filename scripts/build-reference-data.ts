@@ -27,21 +27,13 @@ function readCsv<T>(name: string): T[] {
   return parseCsv(readFileSync(path.join(SHARED, name), 'utf8')) as unknown as T[];
 }
 
-function writeJson(name: string, value: unknown): void {
-  writeFileSync(path.join(OUT, name), `${JSON.stringify(value, null, 1)}\n`);
-}
-
-function main(): void {
+/** Every derived file, by name; `previous` is the last release's concepts.json (timestamps carry over). */
+export function buildReferenceData(previous: readonly ReferenceDataEntry[]): Record<string, unknown> {
   const stats = readJson<NhanesStatsFile>(path.join(SHARED, 'nhanes-biomarker-stats.json'));
   const population = buildPopulationStats(stats, SCORING_PREDICTORS);
-  writeJson('population-stats.json', population);
-
   const units = Object.fromEntries(SCORING_PREDICTORS.map((p) => [p.key, p.ucumUnit]));
   const guidelines = readJson<OptimalRangeGuidelines>(path.join(ROOT, 'data/optimal-ranges.json'));
-  writeJson('optimal-ranges.json', resolveOptimalRanges(guidelines, population, units));
 
-  const conceptsFile = path.join(OUT, 'concepts.json');
-  const previous = existsSync(conceptsFile) ? readJson<ReferenceDataEntry[]>(conceptsFile) : [];
   const concepts = buildConcepts(
     readCsv<LoincRow>('loinc-common-labs.csv'),
     readCsv<LoincRow>('loinc-scoring-inputs.csv'),
@@ -52,11 +44,24 @@ function main(): void {
   const known = new Set(concepts.map((c) => c.concept_code));
   const missing = SCORING_PREDICTORS.flatMap((p) => p.observationCodes).filter((code) => !known.has(code));
   if (missing.length > 0) throw new Error(`scoring codes without a reference concept: ${missing.join(', ')}`);
-  writeJson('concepts.json', ReferenceDataResponseSchema.parse(concepts));
 
   const labRanges = LabRangesResponseSchema.parse(buildLabRanges(readCsv<PrintedRangeRow>('lab-reference-ranges.csv'), concepts));
-  writeJson('lab-ranges.json', labRanges);
-  writeJson('predictor-lab-ranges.json', buildPredictorLabRanges(SCORING_PREDICTORS, labRanges));
+  return {
+    'population-stats.json': population,
+    'optimal-ranges.json': resolveOptimalRanges(guidelines, population, units),
+    'concepts.json': ReferenceDataResponseSchema.parse(concepts),
+    'lab-ranges.json': labRanges,
+    'predictor-lab-ranges.json': buildPredictorLabRanges(SCORING_PREDICTORS, labRanges),
+  };
 }
 
-main();
+export const CONCEPTS_FILE = path.join(OUT, 'concepts.json');
+
+function main(): void {
+  const previous = existsSync(CONCEPTS_FILE) ? readJson<ReferenceDataEntry[]>(CONCEPTS_FILE) : [];
+  for (const [name, value] of Object.entries(buildReferenceData(previous))) {
+    writeFileSync(path.join(OUT, name), `${JSON.stringify(value, null, 1)}\n`);
+  }
+}
+
+if (require.main === module) main();
