@@ -173,6 +173,15 @@ const DEFINITIONS: PredictorDefinition[] = [
     nhanes: { dataset: WEIGHTED, variable: 'hdl' },
   },
   {
+    key: 'non_hdl',
+    name: 'Non-HDL cholesterol',
+    observationCodes: ['43396-1'],
+    ucumUnit: 'mg/dL',
+    kind: 'continuous',
+    modifiable: true,
+    molecularWeight: { value: 386.65, source: `${PUBCHEM} (cholesterol, CID 5997)` },
+  },
+  {
     key: 'triglycerides',
     name: 'Triglycerides',
     observationCodes: ['2571-8'],

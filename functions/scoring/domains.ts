@@ -34,7 +34,8 @@ function reference(m: { id: string; name: string; citation: string; doi: string;
   return { id: m.id, name: m.name, citation: m.citation, doi: m.doi, version: m.version };
 }
 
-const phenoAgeXb = (x: Inputs, age: number) =>
+/** PhenoAge's linear predictor (xb) from catalogue inputs; exported for the population build's rankings. */
+export const phenoAgeXb = (x: Inputs, age: number) =>
   phenoAgeLinearPredictor({
     albuminGdl: v(x, 'albumin'),
     creatinineMgdl: v(x, 'creatinine'),
