@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoDbJobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
+import { resetAwsClientsForTests } from '../../../functions/platform/aws-clients';
+import { resetConfigForTests } from '../../../functions/platform/config';
+import { DynamoDbJobsRepository, jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { JobConflictError, JobNotFoundError, type JobRecord, JobTransitionError } from '../../../functions/platform/ports';
 import { JOBS_TABLE } from '../../../functions/platform/resources';
 import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from '../../../local/embedded-dynamodb';
@@ -40,6 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  resetAwsClientsForTests();
   client.destroy();
   await dynamo.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -148,5 +151,16 @@ describe('DynamoDbJobsRepository against dynalite', () => {
     now = new Date((expiresAt + 1) * 1000);
     expect(await repo.incrementCounter('uploads#tenant-a', nowSeconds() + 3600)).toBe(1);
     expect(await repo.incrementCounter('uploads#tenant-a', nowSeconds() + 3600)).toBe(2);
+  });
+
+  it('is what jobsRepository() builds from the configuration of the local runtime', async () => {
+    process.env.HALE_RUNTIME = 'local';
+    process.env.HALE_DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.HALE_JOBS_TABLE = JOBS_TABLE.localName;
+    resetConfigForTests();
+    resetAwsClientsForTests();
+    const record = job({ expiresAt: undefined });
+    await jobsRepository().create(record);
+    expect(await repo.get('report', record.jobId)).toEqual(record);
   });
 });
