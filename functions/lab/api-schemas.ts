@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DeliveryAttemptSchema } from './delivery-schema';
+import { LabJobStateSchema } from './job-states';
+import { RejectionReasonSchema } from './lab-job';
+import { PhiCountsSchema } from './phi/categories';
+import { ExtractionResultsSchema, VerificationSchema } from './results-schema';
+
+/** Request and response bodies of the extraction routes (spec §4.6–4.8); the OpenAPI document is built from these. */
+
+export const UploadRequestSchema = z.object({
+  pdfFile: z.string().min(1).optional().describe('The PDF, base64-encoded, at most 10 MB decoded; omit it to get a pre-signed upload URL'),
+  // Path separators and control characters have no place in a display name.
+  filename: z.string().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'must be a file name without path separators or control characters').optional(),
+  dateOfBirth: z.iso
+    .date()
+    .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'must be a past date after 1900')
+    .optional()
+    .describe('Only used to compute verification.dobMatches; never stored or returned'),
+  webhookUrl: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('Public https endpoint that receives the job events (spec §6.2)'),
+  rejectIfPHI: z.boolean().default(false),
+});
+export type UploadRequest = z.infer<typeof UploadRequestSchema>;
+
+export const UploadAcceptedSchema = z.object({
+  jobId: z.uuid(),
+  status: z.literal('queued'),
+  message: z.string(),
+});
+
+export const UploadUrlIssuedSchema = z.object({
+  jobId: z.uuid(),
+  status: z.literal('pending_upload'),
+  uploadUrl: z.url().describe('HTTP PUT the PDF here with Content-Type application/pdf before expiresAt'),
+  expiresAt: z.iso.datetime(),
+  maxBytes: z.number().int().positive(),
+});
+
+export const JobIdParamsSchema = z.object({ jobId: z.uuid() });
+
+export const ResultsQuerySchema = z.object({ format: z.enum(['json', 'fhir']).default('json') });
+
+export const StatusResponseSchema = z.object({
+  jobId: z.uuid(),
+  status: LabJobStateSchema,
+  filename: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  /** When each pipeline step began. */
+  stages: z.record(z.string(), z.iso.datetime()),
+  rejection_reason: RejectionReasonSchema.nullable(),
+  detected_lab: z.string().nullable(),
+  message: z.string().nullable(),
+  verification: VerificationSchema.nullable(),
+  /** How many PHI spans of each category were removed (or found, for rejected_phi). */
+  phiRedactions: PhiCountsSchema.nullable(),
+  results: ExtractionResultsSchema.optional(),
+  deliveries: z.array(DeliveryAttemptSchema),
+});
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { logger } from '../../platform/observability';
+import { JobTransitionError } from '../../platform/ports';
+import { allowedPredecessors, isTerminal } from '../job-states';
+import type { RejectionReason } from '../lab-job';
+import { jobPrefix, labKeys } from '../storage-keys';
+import { type PipelineIo, pipelineIo } from './pipeline-io';
+import { type NotifyInput, type Outcome, PipelineStateSchema } from './pipeline-state';
+
+const REJECTION_MESSAGES: Record<RejectionReason, string> = {
+  non_supported_lab: 'Only Quest Diagnostics and Labcorp reports are supported',
+  non_english_document: 'The document is not in English; only English lab reports are supported',
+  multiple_collection_dates: 'The document has several specimen collection dates; upload one lab visit per document',
+  non_us_document: 'The document uses non-US date formats that cannot be read unambiguously',
+  non_lab_document: 'The document is not a clinical lab report',
+};
+
+const GENERIC_FAILURE = 'The document could not be processed because of an internal error';
+
+/** Lambda reports a thrown error's message inside a JSON Cause (`{errorType, errorMessage}`). */
+const LambdaCauseSchema = z.object({ errorMessage: z.string() });
+
+/** Only failures a step raised on purpose carry their message to the caller; anything else may hold internals. */
+export function failureMessage(error: { Error: string; Cause?: string } | undefined): string {
+  if (error?.Error !== 'PipelineFailure' || !error.Cause) return GENERIC_FAILURE;
+  try {
+    return LambdaCauseSchema.parse(JSON.parse(error.Cause)).errorMessage;
+  } catch {
+    return error.Cause;
+  }
+}
+
+function messageOf(outcome: Outcome): string | undefined {
+  switch (outcome.status) {
+    case 'completed':
+      return undefined;
+    case 'failed':
+      return outcome.message;
+    case 'quarantined':
+      return REJECTION_MESSAGES.non_english_document;
+    case 'rejected_phi':
+      return 'The document contains protected health information and rejectIfPHI was set; every file of the job was deleted';
+    case 'invalid_document':
+      return REJECTION_MESSAGES[outcome.rejectionReason];
+  }
+}
+
+/**
+ * The uploaded PDF goes at every terminal state and the intermediates with it; only the results of
+ * a completed job stay. A job rejected for PHI loses every file under its prefix in both buckets.
+ */
+async function removeFiles(io: PipelineIo, jobId: string, status: Outcome['status']): Promise<void> {
+  const keys = labKeys(jobId);
+  if (status === 'rejected_phi') {
+    await Promise.all([io.objects.deletePrefix(io.uploadsBucket, jobPrefix(jobId)), io.objects.deletePrefix(io.artifactsBucket, jobPrefix(jobId))]);
+    return;
+  }
+  await Promise.all([
+    io.objects.delete(io.uploadsBucket, keys.document),
+    io.objects.delete(io.artifactsBucket, keys.textItems),
+    io.objects.delete(io.artifactsBucket, keys.classification),
+    io.objects.delete(io.artifactsBucket, keys.extraction),
+  ]);
+}
+
+/**
+ * Writes the job's terminal state (from whatever progress state it is in; a job that has already
+ * finished is left as it is) and removes its files. Reached with the outcome a step decided, or
+ * with the error a Catch caught, which becomes `failed`.
+ */
+export async function handler(event: unknown): Promise<NotifyInput> {
+  const state = PipelineStateSchema.parse(event);
+  const outcome: Outcome = state.outcome ?? { status: 'failed', message: failureMessage(state.error) };
+  const io = pipelineIo();
+  const now = new Date().toISOString();
+  let notify = true;
+  try {
+    await io.jobs.transition('lab', state.jobId, {
+      from: allowedPredecessors(outcome.status),
+      to: outcome.status,
+      set: {
+        finishedAt: now,
+        message: messageOf(outcome),
+        rejectionReason: outcome.status === 'invalid_document' ? outcome.rejectionReason : outcome.status === 'quarantined' ? 'non_english_document' : undefined,
+        detectedLab: outcome.status === 'invalid_document' ? outcome.detectedLab : undefined,
+        resultsKey: outcome.status === 'completed' ? labKeys(state.jobId).results : undefined,
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof JobTransitionError) || (error.current !== undefined && !isTerminal(error.current))) throw error;
+    notify = false;
+  }
+  await removeFiles(io, state.jobId, outcome.status);
+  logger.info('lab job finished', { jobId: state.jobId, status: outcome.status, errorName: state.error?.Error, notify });
+  return { jobId: state.jobId, notify };
+}

@@ -1,0 +1,42 @@
+import { setting } from '../../platform/config';
+import { logger } from '../../platform/observability';
+import { outboundHttp } from '../../platform/outbound-http';
+import { signWebhook } from '../../platform/webhook-signing';
+import { isTerminal } from '../job-states';
+import { asLabJob } from '../lab-job';
+import { type ExtractionResults, ExtractionResultsSchema } from '../results-schema';
+import { labKeys } from '../storage-keys';
+import { attemptDelivery } from '../webhooks/deliver';
+import { webhookEnvelope, webhookMessageId } from '../webhooks/envelope';
+import { pipelineIo, readJson } from './pipeline-io';
+import { NotifyInputSchema } from './pipeline-state';
+import { WebhookDeliveryFailed } from './step-errors';
+
+/**
+ * Sends the job's terminal event to its webhook, one attempt per invocation: the state machine
+ * retries this task with exponential backoff when it throws WebhookDeliveryFailed. Each attempt is
+ * recorded on the job (visible as `deliveries`); the job's state never depends on the outcome.
+ */
+export async function handler(event: unknown): Promise<{ delivered: boolean }> {
+  const input = NotifyInputSchema.parse(event);
+  const io = pipelineIo();
+  const record = input.notify ? await io.jobs.get('lab', input.jobId) : undefined;
+  if (!record || typeof record.webhookUrl !== 'string' || !isTerminal(record.status)) return { delivered: false };
+  const job = asLabJob(record);
+  const results =
+    job.status === 'completed' ? ExtractionResultsSchema.parse(await readJson<ExtractionResults>(io, labKeys(job.jobId).results)) : undefined;
+  const messageId = webhookMessageId(job);
+  const outcome = await attemptDelivery({
+    http: outboundHttp(),
+    url: record.webhookUrl,
+    envelope: webhookEnvelope(job, results),
+    apiKey: setting('HALE_WEBHOOK_API_KEY'),
+    sign: (payload, at) => signWebhook(payload, messageId, at),
+    attempt: (job.deliveries?.length ?? 0) + 1,
+  });
+  await io.jobs.recordDelivery('lab', job.jobId, outcome.record);
+  logger.info('webhook attempt', { jobId: job.jobId, attempt: outcome.record.attempt, statusCode: outcome.record.statusCode, retry: outcome.retry });
+  if (outcome.record.error === null) return { delivered: true };
+  if (outcome.retry) throw new WebhookDeliveryFailed(`Webhook attempt ${outcome.record.attempt} failed`);
+  return { delivered: false };
+}

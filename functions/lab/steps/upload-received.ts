@@ -1,0 +1,42 @@
+import type { S3Event } from 'aws-lambda';
+import { setting } from '../../platform/config';
+import { jobsRepository } from '../../platform/dynamodb-jobs-repository';
+import { logger } from '../../platform/observability';
+import { JobTransitionError } from '../../platform/ports';
+import { objectStore } from '../../platform/s3-object-store';
+import { workflowStarter } from '../../platform/sfn-workflow-starter';
+import { isTerminal } from '../job-states';
+import { jobIdOfDocumentKey } from '../storage-keys';
+import type { PipelineState } from './pipeline-state';
+
+/** S3 notifications carry keys form-URL-encoded. */
+const decodeKey = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
+
+/**
+ * The uploads bucket's object-created notification. A document PUT to a pre-signed URL moves its job
+ * from `pending_upload` to `queued` and starts the pipeline (the size limit is checked there, so an
+ * oversized upload fails the job like any other unusable document). Notifications are delivered at
+ * least once and also fire for base64 uploads, whose jobs are already queued: only the conditional
+ * move decides. A document that arrives for a job that has already ended is deleted.
+ */
+export async function handler(event: S3Event): Promise<void> {
+  const jobs = jobsRepository();
+  const uploadsBucket = setting('HALE_UPLOADS_BUCKET');
+  for (const record of event.Records) {
+    const key = decodeKey(record.s3.object.key);
+    const jobId = jobIdOfDocumentKey(key);
+    if (!jobId || record.s3.bucket.name !== uploadsBucket) continue;
+    try {
+      await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued', set: { uploadedAt: new Date().toISOString() } });
+    } catch (error) {
+      if (!(error instanceof JobTransitionError)) throw error;
+      if (error.current === undefined || isTerminal(error.current)) await objectStore().delete(uploadsBucket, key);
+      logger.info('upload notification ignored', { jobId, status: error.current ?? 'missing' });
+      continue;
+    }
+    const input: PipelineState = { jobId };
+    await workflowStarter().start(setting('HALE_LAB_STATE_MACHINE_ARN'), jobId, input);
+    logger.info('lab pipeline started', { jobId, trigger: 'upload' });
+  }
+}
+

@@ -1,0 +1,35 @@
+import { UPLOAD_LIMITS } from '../../platform/resources';
+import { hasPdfSignature } from '../pdf-signature';
+import { InvalidPdfError, readPdfText } from '../pdf-text';
+import { labKeys } from '../storage-keys';
+import { writeJson } from './pipeline-io';
+import { labStep } from './stage';
+import { PipelineFailure } from './step-errors';
+
+/**
+ * First step: the uploaded object is a PDF within the pre-signed limit and has a text layer. Its
+ * positioned text is written to the artifacts bucket for the next steps (the PHI step replaces it
+ * with the redacted text before anything else reads it).
+ */
+export const handler = labStep('validate_pdf', async (job, state, io) => {
+  const keys = labKeys(job.jobId);
+  const head = await io.objects.head(io.uploadsBucket, keys.document);
+  if (!head) throw new PipelineFailure('The uploaded document could not be found');
+  if (head.size > UPLOAD_LIMITS.presignedMaxBytes) {
+    throw new PipelineFailure(`The uploaded file is larger than the ${UPLOAD_LIMITS.presignedMaxBytes / 1024 / 1024} MB upload limit`);
+  }
+  const { body } = await io.objects.get(io.uploadsBucket, keys.document);
+  if (!hasPdfSignature(body)) throw new PipelineFailure('The uploaded file is not a PDF');
+  let pages: Awaited<ReturnType<typeof readPdfText>>;
+  try {
+    pages = await readPdfText(body);
+  } catch (error) {
+    if (error instanceof InvalidPdfError) throw new PipelineFailure('The uploaded file is not a readable PDF');
+    throw error;
+  }
+  if (pages.every((page) => page.items.length === 0)) {
+    throw new PipelineFailure('The PDF has no text layer; scanned documents are not supported yet');
+  }
+  await writeJson(io, keys.textItems, pages);
+  return state;
+});

@@ -1,0 +1,122 @@
+import { PDFDocument } from 'pdf-lib';
+import { PayloadTooLargeError, ValidationError } from '../http/errors';
+import type { JobsRepository, ObjectStore, WorkflowStarter } from '../platform/ports';
+import { BlockedTargetError } from '../platform/ports';
+import { consumeHourlyQuota } from '../platform/rate-limit';
+import { BUCKETS, UPLOAD_LIMITS } from '../platform/resources';
+import type { UploadRequest } from './api-schemas';
+import type { LabJob } from './lab-job';
+import { registerPendingUpload } from './pending-uploads';
+import { hasPdfSignature } from './pdf-signature';
+import { InvalidPdfError } from './pdf-text';
+import { dateOfBirthDigest } from './phi/date-of-birth';
+import type { PipelineState } from './steps/pipeline-state';
+import { labKeys } from './storage-keys';
+
+/** What an upload needs from the platform; the handler wires the adapters, tests may wire others. */
+export interface UploadServices {
+  jobs: JobsRepository;
+  objects: ObjectStore;
+  workflows: WorkflowStarter;
+  uploadsBucket: string;
+  stateMachineArn: string;
+  uploadsPerHour: number;
+  /** Secret for the date-of-birth digest; read only when a date of birth is given. */
+  credentialsKey: () => string;
+  /** Rejects webhook targets that are not https or resolve to private addresses (BlockedTargetError). */
+  assertSafeTarget: (url: string) => Promise<unknown>;
+  newId: () => string;
+  now: () => Date;
+}
+
+export type UploadOutcome =
+  | { kind: 'queued'; jobId: string }
+  | { kind: 'pending_upload'; jobId: string; uploadUrl: string; expiresAt: string; maxBytes: number };
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const DAY_SECONDS = 86_400;
+
+function invalid(path: string, message: string): ValidationError {
+  return new ValidationError([{ path, message }], 400);
+}
+
+/** Decodes `pdfFile`, enforcing the 10 MB limit before decoding so an oversized body costs nothing more. */
+function decodePdfFile(pdfFile: string): Buffer {
+  const base64 = pdfFile.replace(/\s+/g, '');
+  const decodedBytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  if (decodedBytes > UPLOAD_LIMITS.base64MaxBytes) {
+    throw new PayloadTooLargeError('pdfFile is larger than 10 MB; request a pre-signed upload URL instead (omit pdfFile)');
+  }
+  if (!BASE64.test(base64)) throw invalid('body.pdfFile', 'must be base64-encoded');
+  return Buffer.from(base64, 'base64');
+}
+
+/** The bytes start like a PDF and pdf-lib can open them with at least one page. */
+async function assertReadablePdf(bytes: Buffer): Promise<void> {
+  if (!hasPdfSignature(bytes)) throw new InvalidPdfError('pdfFile is not a PDF');
+  let pages = 0;
+  try {
+    pages = (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true })).getPageCount();
+  } catch (error) {
+    throw new InvalidPdfError('pdfFile is not a readable PDF', error);
+  }
+  if (pages === 0) throw new InvalidPdfError('pdfFile has no pages');
+}
+
+async function assertWebhookTarget(services: UploadServices, url: string | undefined): Promise<void> {
+  if (url === undefined) return;
+  try {
+    await services.assertSafeTarget(url);
+  } catch (error) {
+    if (error instanceof BlockedTargetError) throw invalid('body.webhookUrl', error.message);
+    throw error;
+  }
+}
+
+/**
+ * POST /extraction/lab/upload (spec §4.6): counts the upload against the key's hourly quota, checks
+ * the webhook target and the PDF, then either stores the PDF and starts the pipeline (`queued`) or
+ * issues a pre-signed PUT URL (`pending_upload`). The job records the tenant and never the date of
+ * birth (see phi/date-of-birth.ts).
+ */
+export async function startLabUpload(services: UploadServices, tenant: string, request: UploadRequest): Promise<UploadOutcome> {
+  await consumeHourlyQuota(services.jobs, `lab-uploads#${tenant}`, services.uploadsPerHour, services.now());
+  await assertWebhookTarget(services, request.webhookUrl);
+  const bytes = request.pdfFile === undefined ? undefined : decodePdfFile(request.pdfFile);
+  if (bytes) await assertReadablePdf(bytes);
+
+  const now = services.now();
+  const jobId = services.newId();
+  const keys = labKeys(jobId);
+  const job: LabJob & { expiresAt: number } = {
+    kind: 'lab',
+    jobId,
+    tenant,
+    status: bytes ? 'queued' : 'pending_upload',
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + BUCKETS.artifacts.expireAfterDays * DAY_SECONDS,
+    filename: request.filename ?? null,
+    webhookUrl: request.webhookUrl ?? null,
+    rejectIfPHI: request.rejectIfPHI,
+    dobDigest: request.dateOfBirth ? dateOfBirthDigest(request.dateOfBirth, jobId, services.credentialsKey()) : null,
+    stageTimes: {},
+  };
+
+  if (bytes) {
+    await services.objects.put(services.uploadsBucket, keys.document, bytes, 'application/pdf');
+    await services.jobs.create(job);
+    const input: PipelineState = { jobId };
+    await services.workflows.start(services.stateMachineArn, jobId, input);
+    return { kind: 'queued', jobId };
+  }
+
+  const expiresAt = new Date(now.getTime() + UPLOAD_LIMITS.presignedExpirySeconds * 1000).toISOString();
+  await services.jobs.create({ ...job, uploadExpiresAt: expiresAt });
+  await registerPendingUpload(services.jobs, jobId, now, job.expiresAt);
+  const uploadUrl = await services.objects.presignPut(services.uploadsBucket, keys.document, {
+    contentType: 'application/pdf',
+    expiresInSeconds: UPLOAD_LIMITS.presignedExpirySeconds,
+  });
+  return { kind: 'pending_upload', jobId, uploadUrl, expiresAt, maxBytes: UPLOAD_LIMITS.presignedMaxBytes };
+}
