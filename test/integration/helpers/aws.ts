@@ -1,0 +1,64 @@
+/**
+ * AWS SDK clients pointed at a running local runtime, for tests that read back what handlers and
+ * workers wrote, put objects as a caller would, or drive Step Functions directly:
+ *
+ *   const aws = awsClientsFor(hale);          // hale from startTestRuntime()
+ *   afterAll(() => aws.destroy());
+ *   await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: { pk, sk } }));
+ *   const { executionArn } = await aws.stepFunctions.send(new StartExecutionCommand({ … }));
+ *   const done = await waitForExecution(aws, executionArn);   // SUCCEEDED / FAILED / …
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DescribeExecutionCommand, type DescribeExecutionCommandOutput, SFNClient } from '@aws-sdk/client-sfn';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LocalRuntime } from '../../../local/runtime';
+
+export interface AwsClients {
+  documents: DynamoDBDocumentClient;
+  s3: S3Client;
+  stepFunctions: SFNClient;
+  destroy(): void;
+}
+
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const region = 'us-east-1';
+
+export function awsClientsFor(runtime: Pick<LocalRuntime, 'endpoints'>): AwsClients {
+  const dynamo = new DynamoDBClient({ endpoint: runtime.endpoints.dynamodb, region, credentials });
+  const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
+  const s3 = new S3Client({ endpoint: runtime.endpoints.s3, region, credentials, forcePathStyle: true });
+  const stepFunctions = new SFNClient({ endpoint: runtime.endpoints.stepFunctions, region, credentials });
+  return {
+    documents,
+    s3,
+    stepFunctions,
+    destroy: () => {
+      documents.destroy();
+      s3.destroy();
+      stepFunctions.destroy();
+    },
+  };
+}
+
+/** Polls DescribeExecution until the execution stops; fails after `timeoutMs`. */
+export async function waitForExecution(aws: AwsClients, executionArn: string, timeoutMs = 10_000): Promise<DescribeExecutionCommandOutput> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const described = await aws.stepFunctions.send(new DescribeExecutionCommand({ executionArn }));
+    if (described.status !== 'RUNNING') return described;
+    if (Date.now() > deadline) throw new Error(`Execution still running after ${timeoutMs} ms: ${executionArn}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
