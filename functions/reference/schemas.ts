@@ -30,7 +30,7 @@ export const ReferenceDataEntrySchema = z.object({
   end_dtutc: UtcSecondsSchema,
   created_dtutc: UtcFractionalSchema,
   updated_dtutc: UtcFractionalSchema.nullable(),
-});
+}).meta({ id: 'ReferenceDataEntry' });
 export type ReferenceDataEntry = z.infer<typeof ReferenceDataEntrySchema>;
 export const ReferenceDataResponseSchema = z.array(ReferenceDataEntrySchema);
 
@@ -44,7 +44,7 @@ export const PredictorStatisticsRequestSchema = z.object({
   }),
   sex: SexSchema,
   age: z.number().min(0).max(120),
-});
+}).meta({ id: 'PredictorStatisticsRequest' });
 export type PredictorStatisticsRequest = z.infer<typeof PredictorStatisticsRequestSchema>;
 
 export const VendorLabRangeSchema = z.enum(['range', 'GT', 'GTE', 'LT', 'LTE']);
@@ -79,13 +79,13 @@ export const PredictorStatisticSchema = z.discriminatedUnion('vendor_lab_range',
   PredictorStatisticBase.extend({ vendor_lab_range: z.enum(['GT', 'GTE']), vendor_lab_min: z.number(), vendor_lab_max: z.null() }),
   PredictorStatisticBase.extend({ vendor_lab_range: z.enum(['LT', 'LTE']), vendor_lab_min: z.null(), vendor_lab_max: z.number() }),
   PredictorStatisticBase.extend({ vendor_lab_range: z.null(), vendor_lab_min: z.null(), vendor_lab_max: z.null() }),
-]);
+]).meta({ id: 'PredictorStatistic' });
 export type PredictorStatistic = z.infer<typeof PredictorStatisticSchema>;
 
 export const PredictorStatisticsResponseSchema = z.object({
   header: z.object({ event_id: z.string(), event_asof_dtutc: z.string(), scoring_version: z.string() }),
   predictor_statistics: z.array(PredictorStatisticSchema),
-});
+}).meta({ id: 'PredictorStatisticsResponse' });
 export type PredictorStatisticsResponse = z.infer<typeof PredictorStatisticsResponseSchema>;
 
 export const LabRangeOperatorSchema = z.enum(['>', '>=', '<', '<=']);
@@ -113,7 +113,7 @@ export const LabRangeRowSchema = z.object({
   unit: z.string(),
   ucum_unit: z.string().nullable(),
   source: z.string(),
-});
+}).meta({ id: 'LabRangeRow' });
 export type LabRangeRow = z.infer<typeof LabRangeRowSchema>;
 
 /**
@@ -123,7 +123,7 @@ export type LabRangeRow = z.infer<typeof LabRangeRowSchema>;
 export const LabRangeOneSidedRowSchema = z.union([
   LabRangeRowSchema.extend({ max_value_display: z.null(), max_value: z.null(), max_value_operator: z.null() }),
   LabRangeRowSchema.extend({ min_value_display: z.null(), min_value: z.null(), min_value_operator: z.null() }),
-]);
+]).meta({ id: 'LabRangeOneSidedRow' });
 export type LabRangeOneSidedRow = z.infer<typeof LabRangeOneSidedRowSchema>;
 
 export const LabRangesQuerySchema = z.object({
