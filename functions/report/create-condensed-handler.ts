@@ -1,7 +1,11 @@
-import { HaleError } from '../http/errors';
-import { httpRoute } from '../http/handler';
+import { createReportRoute } from './create-handler';
+import { CondensedReportRequestSchema } from './schemas';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'detail' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
-});
+/** POST /health-score/report/condensed (spec §4.3): a two-page report of one health event. */
+export const handler = createReportRoute(CondensedReportRequestSchema, (body) => ({
+  variant: 'condensed',
+  uidExt: body.uid_ext,
+  asOf: body.report_metadata.event_asof_dtutc,
+  configuration: body.report_metadata.configuration,
+  events: [body.health_event],
+}));

@@ -1,7 +1,12 @@
-import { HaleError } from '../http/errors';
+import { NotFoundError } from '../http/errors';
 import { httpRoute } from '../http/handler';
+import { jobsRepository } from '../platform/dynamodb-jobs-repository';
+import { REPORT_JOB_KIND, type ReportJob, toStatusRecord } from './report-job';
+import { ReportStatusParamsSchema } from './schemas';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'detail' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
+/** GET /health-score/report/status/{job_id} (spec §4.4): another key's job is as unknown as a missing one. */
+export const handler = httpRoute({ dialect: 'detail', params: ReportStatusParamsSchema }, async ({ params, tenant }) => {
+  const job = await jobsRepository().get(REPORT_JOB_KIND, params.job_id);
+  if (!job || job.tenant !== tenant) throw new NotFoundError(`Report job ${params.job_id} not found`);
+  return { body: toStatusRecord(job as ReportJob) };
 });

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { type FieldIssue, ValidationError } from '../http/errors';
+import { logger } from '../platform/observability';
+import { BlockedTargetError, type JobsRepository, type ObjectStore, type WorkflowStarter } from '../platform/ports';
+import { estimatedCompletionSeconds } from './estimate';
+import { type DeliveryTarget, REPORT_JOB_KIND, REPORT_JOB_TTL_SECONDS, type ReportJob, reportObjectKeys, sealingContext } from './report-job';
+import type { ReportConfiguration, ReportHealthEvent, ReportInput, ReportJobResponse, ReportVariant } from './schemas';
+
+export interface CreateReportDependencies {
+  jobs: JobsRepository;
+  objects: ObjectStore;
+  workflows: WorkflowStarter;
+  artifactsBucket: string;
+  stateMachineArn: string;
+  seal: (plaintext: string, context: string) => string;
+  /** Throws BlockedTargetError for a URL Hale may not call (outbound-http `assertSafeTargetUrl`). */
+  checkTarget: (url: string) => Promise<unknown>;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export interface ReportRequest {
+  variant: ReportVariant;
+  uidExt: string;
+  asOf: string;
+  configuration: ReportConfiguration;
+  events: ReportHealthEvent[];
+}
+
+export interface Caller {
+  tenant: string;
+  idempotencyKey?: string;
+}
+
+const CONFIGURATION_PATH = 'body.report_metadata.configuration';
+
+/** Both URLs must pass the outbound rules now, so a bad target fails the request rather than the job. */
+async function checkTargets(configuration: ReportConfiguration, checkTarget: CreateReportDependencies['checkTarget']): Promise<void> {
+  const issues: FieldIssue[] = [];
+  for (const field of ['s3_presigned_url', 'callback_url'] as const) {
+    const url = configuration[field];
+    if (!url) continue;
+    try {
+      await checkTarget(url);
+    } catch (error) {
+      if (!(error instanceof BlockedTargetError)) throw error;
+      issues.push({ path: `${CONFIGURATION_PATH}.${field}`, message: error.message });
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+function accepted(job: ReportJob): ReportJobResponse {
+  const failed = job.status === 'failed';
+  return {
+    job_id: job.jobId,
+    status: failed ? 'failed' : 'accepted',
+    message: failed
+      ? `Report job could not be started${job.errorMessage ? `: ${job.errorMessage}` : ''}`
+      : 'Report job accepted; follow it at GET /health-score/report/status/{job_id}',
+    estimated_completion_seconds: job.estimatedCompletionSeconds,
+  };
+}
+
+/**
+ * Accepts a report request: checks the delivery targets, records the job (`pending`, tenant, sealed
+ * target), stores the request body in the artifacts bucket and starts the state machine with an
+ * execution named after the job. With an Idempotency-Key a repeated request returns the first job;
+ * if that job never got its execution started, this call starts it (the start is idempotent by name).
+ */
+export async function createReportJob(deps: CreateReportDependencies, request: ReportRequest, caller: Caller): Promise<ReportJobResponse> {
+  await checkTargets(request.configuration, deps.checkTarget);
+  const now = (deps.now ?? (() => new Date()))();
+  const jobId = (deps.newId ?? randomUUID)();
+  const { configuration } = request;
+  const target: DeliveryTarget = {
+    s3_presigned_url: configuration.s3_presigned_url,
+    callback_url: configuration.callback_url,
+    auth_type: configuration.auth_type,
+    auth_token: configuration.auth_token,
+    auth_key_name: configuration.auth_key_name,
+  };
+  const candidate: ReportJob = {
+    kind: REPORT_JOB_KIND,
+    jobId,
+    tenant: caller.tenant,
+    status: 'pending',
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + REPORT_JOB_TTL_SECONDS,
+    variant: request.variant,
+    deliveryMode: configuration.s3_presigned_url ? 'presigned_url' : 'callback',
+    notifies: configuration.callback_url !== undefined,
+    sealedTarget: deps.seal(JSON.stringify(target), sealingContext(jobId)),
+    estimatedCompletionSeconds: estimatedCompletionSeconds(request.variant, request.events.length),
+  };
+
+  let job: ReportJob = candidate;
+  if (caller.idempotencyKey) {
+    const claimed = await deps.jobs.createWithIdempotencyKey(candidate, caller.idempotencyKey);
+    job = claimed.job as ReportJob;
+    logger.info('report job requested', { jobId: job.jobId, variant: request.variant, replay: !claimed.created });
+    if (job.status !== 'pending') return accepted(job);
+  } else {
+    await deps.jobs.create(candidate);
+    logger.info('report job requested', { jobId, variant: request.variant, replay: false });
+  }
+
+  const input: ReportInput = { variant: request.variant, uid_ext: request.uidExt, event_asof_dtutc: request.asOf, health_events: request.events };
+  const keys = reportObjectKeys(job.jobId);
+  try {
+    await deps.objects.put(deps.artifactsBucket, keys.input, JSON.stringify(input), 'application/json');
+    await deps.workflows.start(deps.stateMachineArn, job.jobId, { jobId: job.jobId });
+  } catch (error) {
+    logger.error('report job could not be started', { jobId: job.jobId, errorName: error instanceof Error ? error.name : typeof error });
+    const failed = await deps.jobs.transition(REPORT_JOB_KIND, job.jobId, {
+      from: ['pending'],
+      to: 'failed',
+      set: {
+        errorType: 'WorkflowStartError',
+        errorMessage: 'The report pipeline could not be started; retry the request',
+        failedAt: new Date().toISOString(),
+        sealedTarget: null,
+      },
+    });
+    return accepted(failed as ReportJob);
+  }
+  return accepted(job);
+}

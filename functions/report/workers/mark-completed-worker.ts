@@ -1,0 +1,18 @@
+import { JobTransitionError } from '../../platform/ports';
+import { REPORT_JOB_KIND } from '../report-job';
+import { stepContext } from './context';
+import { reportStep, StepInputSchema } from './worker';
+
+/** processing → completed, once the PDF was delivered. */
+export const handler = reportStep('mark_completed', StepInputSchema, async ({ jobId }) => {
+  try {
+    await stepContext().jobs.transition(REPORT_JOB_KIND, jobId, {
+      from: ['processing'],
+      to: 'completed',
+      set: { completedAt: new Date().toISOString() },
+    });
+  } catch (error) {
+    if (!(error instanceof JobTransitionError && error.current === 'completed')) throw error;
+  }
+  return { jobId };
+});

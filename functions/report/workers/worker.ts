@@ -1,0 +1,32 @@
+import type { Context } from 'aws-lambda';
+import { z } from 'zod';
+import { logger } from '../../platform/observability';
+
+/** Every report step receives at least the job id; the ASL passes nothing else of substance. */
+export const StepInputSchema = z.object({ jobId: z.uuid() });
+
+export class InvalidStepInputError extends Error {
+  override name = 'InvalidStepInputError';
+}
+
+/**
+ * A Step Functions task handler: validates the state input, runs the step, and logs its name, job
+ * id, duration and (on failure) the error class, nothing else. Errors propagate unchanged so that
+ * their `name` reaches the state machine's Retry and Catch.
+ */
+export function reportStep<S extends z.ZodType, R>(step: string, schema: S, run: (input: z.output<S>) => Promise<R>) {
+  return async (event: unknown, _context?: Context): Promise<R> => {
+    const parsed = schema.safeParse(event);
+    if (!parsed.success) throw new InvalidStepInputError(`Step ${step} received input that does not match its schema`);
+    const jobId = (parsed.data as { jobId?: string }).jobId;
+    const started = performance.now();
+    try {
+      const result = await run(parsed.data);
+      logger.info('report step done', { step, jobId, durationMs: Math.round(performance.now() - started) });
+      return result;
+    } catch (error) {
+      logger.warn('report step failed', { step, jobId, errorName: error instanceof Error ? error.name : typeof error });
+      throw error;
+    }
+  };
+}
