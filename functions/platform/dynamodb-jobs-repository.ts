@@ -80,10 +80,13 @@ function setClauses(set: Record<string, unknown>) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class DynamoDbJobsRepository implements JobsRepository {
-  /** Switched off after the first UnknownOperationException (dynalite), see createWithIdempotencyKey. */
-  private transactionsSupported = true;
+/**
+ * Switched off after the first UnknownOperationException (dynalite, the local runtime); kept per
+ * process because handlers build a repository per request.
+ */
+let transactionsSupported = true;
 
+export class DynamoDbJobsRepository implements JobsRepository {
   constructor(
     private readonly db: DocumentClient,
     private readonly tableName: string,
@@ -196,7 +199,7 @@ export class DynamoDbJobsRepository implements JobsRepository {
   }
 
   async createWithIdempotencyKey(job: JobRecord, key: string): Promise<{ job: JobRecord; created: boolean }> {
-    if (!this.transactionsSupported) return this.createClaimingFirst(job, key);
+    if (!transactionsSupported) return this.createClaimingFirst(job, key);
     for (let attempt = 1; ; attempt++) {
       try {
         await this.db.send(
@@ -210,7 +213,7 @@ export class DynamoDbJobsRepository implements JobsRepository {
         return { job, created: true };
       } catch (error) {
         if (isUnsupportedOperation(error)) {
-          this.transactionsSupported = false;
+          transactionsSupported = false;
           return this.createClaimingFirst(job, key);
         }
         if (!(error instanceof TransactionCanceledException)) throw error;
