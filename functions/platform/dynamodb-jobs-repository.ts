@@ -105,13 +105,7 @@ export class DynamoDbJobsRepository implements JobsRepository {
 
   async create(job: JobRecord): Promise<void> {
     try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...job, ...jobKey(job.kind, job.jobId) },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await this.db.send(new PutCommand(this.jobPut(job)));
     } catch (error) {
       if (isConditionFailure(error)) throw new JobConflictError(`Job ${job.kind} ${job.jobId} already exists`);
       throw error;
@@ -205,7 +199,7 @@ export class DynamoDbJobsRepository implements JobsRepository {
         await this.db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: this.tableName, Item: { ...job, ...jobKey(job.kind, job.jobId) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              { Put: this.jobPut(job) },
               { Put: this.claimPut(job, key) },
             ],
           }),
@@ -224,6 +218,10 @@ export class DynamoDbJobsRepository implements JobsRepository {
         if (attempt >= TRANSACTION_ATTEMPTS) throw new JobConflictError('A concurrent request holds this idempotency key; retry');
       }
     }
+  }
+
+  private jobPut(job: JobRecord) {
+    return { TableName: this.tableName, Item: { ...job, ...jobKey(job.kind, job.jobId) }, ConditionExpression: 'attribute_not_exists(pk)' };
   }
 
   private claimPut(job: JobRecord, key: string) {
