@@ -19,12 +19,22 @@ function collect(value: unknown, key: string, at = '#'): { at: string; value: un
   return Object.entries(value).flatMap(([k, v]) => [...(k === key ? [{ at: `${at}/${k}`, value: v }] : []), ...collect(v, key, `${at}/${k}`)]);
 }
 
+/** Where two documents differ, down to paths and component names. */
+function differences(a: unknown, b: unknown, at = '#', depth = 0): string[] {
+  if (isDeepStrictEqual(a, b)) return [];
+  if (depth === 3 || a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return [at];
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].flatMap((key) =>
+    differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}/${key}`, depth + 1),
+  );
+}
+
 describe('OpenAPI document', () => {
   it('is what docs/openapi.json holds', () => {
     const committed: unknown = JSON.parse(readFileSync(committedPath, 'utf8'));
     const generated: unknown = JSON.parse(JSON.stringify(document));
     if (!isDeepStrictEqual(committed, generated)) {
-      throw new Error('docs/openapi.json is out of date: run `npm run openapi` and commit the result');
+      throw new Error(`docs/openapi.json is out of date (differs at ${differences(committed, generated).join(', ')}): run \`npm run openapi\` and commit the result`);
     }
   });
 
