@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { buildConcepts, type CuratedConcepts, type LoincRow, type Release } from '../functions/reference/build/concepts';
+import { DERIVATIONS, derivedPopulation, parseParticipants } from '../functions/reference/build/derived-population';
 import { buildLabRanges, type PrintedRangeRow } from '../functions/reference/build/lab-ranges';
 import { type OptimalRangeGuidelines, resolveOptimalRanges } from '../functions/reference/build/optimal-ranges';
 import { buildPopulationStats, type NhanesStatsFile } from '../functions/reference/build/population';
@@ -30,7 +32,12 @@ function readCsv<T>(name: string): T[] {
 /** Every derived file, by name; `previous` is the last release's concepts.json (timestamps carry over). */
 export function buildReferenceData(previous: readonly ReferenceDataEntry[]): Record<string, unknown> {
   const stats = readJson<NhanesStatsFile>(path.join(SHARED, 'nhanes-biomarker-stats.json'));
-  const population = buildPopulationStats(stats, SCORING_PREDICTORS);
+  const participants = parseParticipants(gunzipSync(readFileSync(path.join(SHARED, 'nhanes-reference-population.csv.gz'))).toString('utf8'));
+  const population = buildPopulationStats(stats, SCORING_PREDICTORS, (key) =>
+    DERIVATIONS[key] ? derivedPopulation(key, participants) : undefined,
+  );
+  const unexplained = SCORING_PREDICTORS.filter((p) => p.kind === 'continuous' && p.key !== 'age' && !population[p.key]);
+  if (unexplained.length > 0) throw new Error(`continuous predictors without population statistics: ${unexplained.map((p) => p.key).join(', ')}`);
   const units = Object.fromEntries(SCORING_PREDICTORS.map((p) => [p.key, p.ucumUnit]));
   const guidelines = readJson<OptimalRangeGuidelines>(path.join(ROOT, 'data/optimal-ranges.json'));
 

@@ -17,11 +17,14 @@ export interface PopulationStratum {
   p99: number;
 }
 
+/** Predictors computed per participant of ../shared/data/nhanes-reference-population.csv.gz (eGFR, counts, non-HDL). */
+export const DERIVED_DATASET = 'nhanes_2017_2020_reference_population_derived';
+
 /** A predictor's NHANES distribution by sex and age band (the dataset and variable the catalogue names). */
 export interface PredictorPopulation {
   /** UCUM unit of every number below (the scoring engine's unit). */
   unit: string;
-  dataset: NonNullable<PredictorDefinition['nhanes']>['dataset'];
+  dataset: NonNullable<PredictorDefinition['nhanes']>['dataset'] | typeof DERIVED_DATASET;
   dataset_name: string;
   /** Key in the stats file and NHANES variable name, e.g. "hdl (LBDHDD)". */
   variable: string;

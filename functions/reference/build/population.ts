@@ -1,6 +1,6 @@
 import type { PredictorDefinition } from '../../scoring/catalogue';
 import { NHANES_UNIT_TO_UCUM } from '../nhanes-units';
-import type { PopulationStatsFile, PopulationStratum } from '../population-stats';
+import type { PopulationStatsFile, PopulationStratum, PredictorPopulation } from '../population-stats';
 import { ucum } from './ucum';
 
 /** Shape of `../shared/data/nhanes-biomarker-stats.json` (the parts read here). */
@@ -58,12 +58,24 @@ export function bandLimits(band: string): { from: number; to: number | null } {
 
 /**
  * Per predictor with NHANES statistics (the catalogue names dataset and variable), its sex × age-band
- * strata converted to the unit the scoring engine computes in.
+ * strata converted to the unit the scoring engine computes in; predictors the stats file lacks come
+ * from `derived` (computed from the participant-level reference population) where it has them.
  */
-export function buildPopulationStats(stats: NhanesStatsFile, predictors: readonly PredictorDefinition[]): PopulationStatsFile {
+export function buildPopulationStats(
+  stats: NhanesStatsFile,
+  predictors: readonly PredictorDefinition[],
+  derived: (key: string) => PredictorPopulation | undefined,
+): PopulationStatsFile {
   const out: PopulationStatsFile = {};
   for (const predictor of [...predictors].sort((a, b) => a.key.localeCompare(b.key))) {
-    if (!predictor.nhanes) continue;
+    if (!predictor.nhanes) {
+      const population = derived(predictor.key);
+      if (population) {
+        if (population.unit !== predictor.ucumUnit) throw new Error(`${predictor.key}: derived in ${population.unit}, scored in ${predictor.ucumUnit}`);
+        out[predictor.key] = population;
+      }
+      continue;
+    }
     const { dataset, variable: name } = predictor.nhanes;
     const variable = stats.datasets[dataset]?.[name];
     if (!variable) throw new Error(`${dataset} has no variable ${name}`);

@@ -65,6 +65,19 @@ describe('POST /predictor-statistics/', () => {
     expect(sbp.source.dataset).toBe(UNWEIGHTED);
   });
 
+  it('computes predictors the stats file lacks (eGFR, lymphocyte count, non-HDL) from the participant-level reference population', async () => {
+    const male = await statistics('male', 52);
+    for (const key of ['egfr', 'lymphocyte_count', 'non_hdl']) {
+      const statistic = male.get(key)!;
+      expect(statistic.source).toMatchObject({ dataset: 'nhanes_2017_2020_reference_population_derived', age_band: '50-54' });
+      expect(statistic.absolute_min).toBeLessThan(statistic.mean);
+      expect(statistic.mean).toBeLessThan(statistic.absolute_max);
+    }
+    expect(male.get('egfr')).toMatchObject({ optimal_min: 90, optimal_max: 140, source: { optimal_rule: 'guideline' } });
+    expect(male.get('egfr')!.mean).toBeGreaterThan(70);
+    expect(male.get('egfr')!.mean).toBeLessThan(110);
+  });
+
   it.each([
     [39.99, '35-39', 'in_band'],
     [40, '40-44', 'in_band'],
@@ -91,6 +104,9 @@ describe('POST /predictor-statistics/', () => {
     expect(male.get('hdl')).toMatchObject({ vendor_lab_range: 'GTE', vendor_lab_min: 40, vendor_lab_max: null });
     expect(male.get('total_cholesterol')).toMatchObject({ vendor_lab_range: 'LT', vendor_lab_min: null, vendor_lab_max: 200 });
     expect(male.get('albumin')).toMatchObject({ vendor_lab_range: 'range', vendor_lab_min: 3.6, vendor_lab_max: 5.1 });
+    expect(male.get('egfr')).toMatchObject({ vendor_lab_range: 'GTE', vendor_lab_min: 60, vendor_lab_max: null });
+    // Quest prints absolute lymphocytes in cells/uL; the statistic is in the engine's 10*3/uL.
+    expect(male.get('lymphocyte_count')).toMatchObject({ unit: '10*3/uL', vendor_lab_range: 'range', vendor_lab_min: 0.85, vendor_lab_max: 3.9 });
     const female = await statistics('female', 35);
     expect(female.get('hba1c')).toMatchObject({ vendor_lab_range: 'LT', vendor_lab_min: null, vendor_lab_max: 5.7 });
     expect(female.get('alt')).toMatchObject({ vendor_lab_range: 'range', vendor_lab_min: 6, vendor_lab_max: 29 });
