@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { CondensedReportRequestSchema, FullReportRequestSchema, NO_TARGET_MESSAGE } from '../../../functions/report/schemas';
 
 function request(configuration: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -9,7 +10,7 @@ function request(configuration: Record<string, unknown>, extra: Record<string, u
   };
 }
 
-function issues(value: unknown, schema = FullReportRequestSchema) {
+function issues(value: unknown, schema: z.ZodType = FullReportRequestSchema) {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
