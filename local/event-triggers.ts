@@ -10,11 +10,18 @@ export interface TriggeredFunction extends LambdaFunction {
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
-/** S3 notifications carry the key form-URL-encoded (space → '+'); '/' stays as it is. */
+/**
+ * S3 notifications carry the key form-URL-encoded (application/x-www-form-urlencoded: space → '+',
+ * only letters, digits and `*-._` kept), while '/' stays as it is.
+ */
 export function encodeNotificationKey(key: string): string {
   return key
     .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/%20/g, '+'))
+    .map((segment) =>
+      encodeURIComponent(segment)
+        .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+        .replace(/%20/g, '+'),
+    )
     .join('/');
 }
 

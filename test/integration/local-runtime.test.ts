@@ -1,0 +1,272 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  ExecutionAlreadyExists,
+  ExecutionDoesNotExist,
+  StartExecutionCommand,
+  DescribeExecutionCommand,
+  StateMachineDoesNotExist,
+} from '@aws-sdk/client-sfn';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { fromProxyResult, toProxyEvent } from '../../local/api-gateway-event';
+import { ROUTES } from '../../functions/routes';
+import { FIXTURE_STATE_MACHINE, FIXTURE_WORKERS, fixtureKey } from '../fixtures/workers/fixture-workers';
+import { type AwsClients, awsClientsFor, eventually, waitForExecution } from './helpers/aws';
+import { startTestRuntime, type TestRuntime } from './helpers/runtime';
+
+const fixtures = { extraStateMachines: [FIXTURE_STATE_MACHINE], extraWorkers: FIXTURE_WORKERS };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('local runtime gateway', () => {
+  let hale: TestRuntime;
+  beforeAll(async () => {
+    hale = await startTestRuntime();
+  });
+  afterAll(() => hale.stop());
+
+  it('listens on a free loopback port', () => {
+    expect(hale.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(hale.port).toBeGreaterThan(0);
+  });
+
+  it('answers GET /ping with a valid key', async () => {
+    const res = await hale.get('/ping');
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('rejects a missing or unknown key with 401 in the {detail} dialect', async () => {
+    for (const apiKey of [null, 'not-a-key']) {
+      const res = await hale.get('/ping', { apiKey });
+      expect(res.status).toBe(401);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+  });
+
+  it('rejects a missing key with 401 in the extraction dialect under /extraction', async () => {
+    const res = await hale.get('/extraction/lab/status/some-job', { apiKey: null });
+    expect(res.status).toBe(401);
+    const body = res.json();
+    expect(body).toEqual({ error: 'unauthorized', message: expect.any(String), timestamp: expect.any(String), requestId: res.headers.get('x-request-id') });
+    expect(new Date(body.timestamp as string).toISOString()).toBe(body.timestamp);
+  });
+
+  it('serves anonymous routes without a key', async () => {
+    const res = await hale.get('/openapi.json', { apiKey: null });
+    expect(res.status).not.toBe(401);
+  });
+
+  it('answers an unknown route with 404 in the dialect of its path', async () => {
+    const plain = await hale.get('/no/such/route');
+    expect(plain.status).toBe(404);
+    expect(plain.json()).toEqual({ detail: expect.any(String) });
+    const extraction = await hale.get('/extraction/no-such-route');
+    expect(extraction.status).toBe(404);
+    expect(extraction.json()).toMatchObject({ error: 'not_found', requestId: extraction.headers.get('x-request-id') });
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const res = await hale.request('DELETE', '/ping');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+
+  it('puts a distinct x-request-id on every response, gateway-made or handler-made', async () => {
+    const responses = await Promise.all([
+      hale.get('/ping'),
+      hale.get('/ping', { apiKey: null }),
+      hale.get('/nowhere'),
+      hale.get('/widget/v1/no-such-file.js'),
+      hale.get('/reference-data/'),
+      hale.request('PUT', '/ping'),
+    ]);
+    const ids = responses.map((res) => res.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('rejects a body over the limit with 413 in the route dialect', async () => {
+    const res = await hale.post('/extraction/lab/upload', Buffer.alloc(16 * 1024 * 1024, 0x61), { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'file_too_large' });
+  });
+
+  it('serves no widget file outside the build folder', async () => {
+    for (const name of ['no-such-file.js', '..%2F..%2Fpackage.json', '.env']) {
+      const res = await hale.get(`/widget/v1/${name}`, { apiKey: null });
+      expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('API Gateway proxy event mapping', () => {
+  const statusRoute = ROUTES.find((route) => route.id === 'ReportStatus')!;
+  const request = {
+    method: 'GET',
+    path: '/health-score/report/status/job%201',
+    query: 'a=1&a=2&b=x%20y',
+    rawHeaders: ['X-Api-Key', 'k', 'Accept', 'text/plain', 'Accept', 'application/json', 'Content-Type', 'application/pdf'],
+    body: Buffer.from('%PDF-1.7 binary'),
+    sourceIp: '127.0.0.1',
+    requestId: '11111111-2222-4333-8444-555555555555',
+    receivedAt: new Date('2026-01-02T03:04:05Z'),
+    apiKey: 'k',
+  };
+
+  it('builds a REST v1 event with the route template, parameters, both header forms and a base64 binary body', () => {
+    const event = toProxyEvent(statusRoute, { job_id: 'job 1' }, request);
+    expect(event.resource).toBe('/health-score/report/status/{job_id}');
+    expect(event.path).toBe(request.path);
+    expect(event.pathParameters).toEqual({ job_id: 'job 1' });
+    expect(event.queryStringParameters).toEqual({ a: '2', b: 'x y' });
+    expect(event.multiValueQueryStringParameters).toEqual({ a: ['1', '2'], b: ['x y'] });
+    expect(event.headers.Accept).toBe('application/json');
+    expect(event.multiValueHeaders.Accept).toEqual(['text/plain', 'application/json']);
+    expect(event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(event.body!, 'base64').toString()).toBe('%PDF-1.7 binary');
+    expect(event.requestContext.requestId).toBe(request.requestId);
+    expect(event.requestContext.resourcePath).toBe(statusRoute.path);
+    expect(event.requestContext.identity.apiKey).toBe('k');
+    expect(event.requestContext.identity.apiKeyId).toMatch(/^[0-9a-f]{20}$/);
+    expect(event.requestContext.requestTimeEpoch).toBe(request.receivedAt.getTime());
+  });
+
+  it('passes JSON bodies as text and no body as null', () => {
+    const json = toProxyEvent(statusRoute, null, { ...request, rawHeaders: ['content-type', 'application/json'], body: Buffer.from('{"a":1}') });
+    expect(json).toMatchObject({ body: '{"a":1}', isBase64Encoded: false });
+    const empty = toProxyEvent(statusRoute, null, { ...request, query: '', body: Buffer.alloc(0) });
+    expect(empty).toMatchObject({ body: null, isBase64Encoded: false, queryStringParameters: null });
+  });
+
+  it('turns a proxy result into HTTP, merging multi-value headers and decoding base64 bodies', () => {
+    const response = fromProxyResult({
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/pdf' },
+      multiValueHeaders: { 'Set-Cookie': ['a=1', 'b=2'] },
+      body: Buffer.from('%PDF').toString('base64'),
+      isBase64Encoded: true,
+    });
+    expect(response.headers).toEqual({ 'content-type': 'application/pdf', 'set-cookie': ['a=1', 'b=2'] });
+    expect(response.body.toString()).toBe('%PDF');
+    expect(() => fromProxyResult({ body: 'no status' })).toThrow();
+  });
+});
+
+describe('local Step Functions', () => {
+  let hale: TestRuntime;
+  let aws: AwsClients;
+  let machineArn: string;
+  beforeAll(async () => {
+    hale = await startTestRuntime(fixtures);
+    aws = awsClientsFor(hale);
+    machineArn = hale.stateMachineArn(FIXTURE_STATE_MACHINE.name);
+  });
+  afterAll(async () => {
+    aws.destroy();
+    await hale.stop();
+  });
+
+  const start = (name: string, input: Record<string, unknown>) =>
+    aws.stepFunctions.send(new StartExecutionCommand({ stateMachineArn: machineArn, name, input: JSON.stringify(input) }));
+
+  it('retries a failing task with scaled backoff, then runs to the end against dynalite and s3rver', async () => {
+    const started = Date.now();
+    const { executionArn } = await start('retry-ok', { jobId: 'retry-ok' });
+    const done = await waitForExecution(aws, executionArn!);
+    expect(done.status).toBe('SUCCEEDED');
+    // The ASL asks for 2 s + 4 s of backoff and a 60 s wait; timeScale 0.001 makes that milliseconds.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(JSON.parse(done.output!)).toMatchObject({ jobId: 'retry-ok', flaky: { attempts: 3 }, strict: { checked: true } });
+
+    const attempts = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: fixtureKey('retry-ok', 'attempts') }));
+    expect(attempts.Item?.attempts).toBe(3);
+    const outcome = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: fixtureKey('retry-ok', 'outcome') }));
+    expect(outcome.Item).toMatchObject({ outcome: 'succeeded', attempts: 3 });
+    const artifact = await aws.s3.send(new GetObjectCommand({ Bucket: hale.buckets.artifacts, Key: 'fixture/retry-ok/flaky.json' }));
+    expect(JSON.parse(await artifact.Body!.transformToString())).toEqual({ attempts: 3 });
+
+    const history = hale.stepFunctions.describe(executionArn!).history;
+    expect(history.filter((entry) => entry.type === 'StateRetried' && entry.state === 'Flaky')).toHaveLength(2);
+  });
+
+  it('catches a named task error, records the failure and fails the execution', async () => {
+    const { executionArn } = await start('catch-me', { jobId: 'catch-me', explode: true });
+    const done = await waitForExecution(aws, executionArn!);
+    expect(done).toMatchObject({ status: 'FAILED', error: 'FixtureJobFailed', cause: 'The strict step rejected the job' });
+    const outcome = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: fixtureKey('catch-me', 'outcome') }));
+    expect(outcome.Item).toMatchObject({ outcome: 'failed', error: 'ValidationFailed' });
+    // As in AWS, the Cause of a Lambda error is the runtime's JSON error report.
+    expect(JSON.parse(outcome.Item!.cause as string)).toMatchObject({ errorType: 'ValidationFailed', errorMessage: 'the job asked to be rejected' });
+  });
+
+  it('refuses a reused execution name, but repeats a running one started with the same input', async () => {
+    const first = await start('same-name', { jobId: 'same-name' });
+    const repeat = await start('same-name', { jobId: 'same-name' });
+    expect(repeat.executionArn).toBe(first.executionArn);
+    await expect(start('same-name', { jobId: 'other-input' })).rejects.toBeInstanceOf(ExecutionAlreadyExists);
+    await waitForExecution(aws, first.executionArn!);
+    await expect(start('same-name', { jobId: 'same-name' })).rejects.toBeInstanceOf(ExecutionAlreadyExists);
+  });
+
+  it('answers unknown executions and state machines with the typed SDK errors', async () => {
+    await expect(
+      aws.stepFunctions.send(new DescribeExecutionCommand({ executionArn: `${machineArn.replace(':stateMachine:', ':execution:')}:nope` })),
+    ).rejects.toBeInstanceOf(ExecutionDoesNotExist);
+    await expect(
+      aws.stepFunctions.send(new StartExecutionCommand({ stateMachineArn: hale.stateMachineArn('no-such-machine'), input: '{}' })),
+    ).rejects.toBeInstanceOf(StateMachineDoesNotExist);
+  });
+
+  it('sends an object-created notification for the uploads bucket to the trigger worker, key URL-encoded', async () => {
+    await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.uploads, Key: 'incoming/lab report (1).pdf', Body: '%PDF-1.7', ContentType: 'application/pdf' }));
+    const item = await eventually(async () => {
+      const got = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: { pk: 'upload#incoming/lab report (1).pdf', sk: 'trigger' } }));
+      return got.Item;
+    });
+    expect(item).toMatchObject({ rawKey: 'incoming/lab+report+%281%29.pdf', bucket: hale.buckets.uploads, size: 8, eventName: 'ObjectCreated:Put' });
+  });
+
+  it('sends no notification for objects in the artifacts bucket', async () => {
+    await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.artifacts, Key: 'not-an-upload.pdf', Body: 'x' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const got = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: { pk: 'upload#not-an-upload.pdf', sk: 'trigger' } }));
+    expect(got.Item).toBeUndefined();
+  });
+});
+
+describe('local runtime data folder', () => {
+  it('keeps DynamoDB and S3 data, the development key and the secrets across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hale-restart-'));
+    try {
+      const first = await startTestRuntime({ ...fixtures, dataDir });
+      const firstAws = awsClientsFor(first);
+      const { executionArn } = await firstAws.stepFunctions.send(
+        new StartExecutionCommand({ stateMachineArn: first.stateMachineArn(FIXTURE_STATE_MACHINE.name), name: 'persisted', input: '{"jobId":"persisted"}' }),
+      );
+      expect((await waitForExecution(firstAws, executionArn!)).status).toBe('SUCCEEDED');
+      const webhookSecret = process.env.HALE_WEBHOOK_SIGNING_SECRET;
+      firstAws.destroy();
+      await first.stop();
+
+      const second = await startTestRuntime({ ...fixtures, dataDir });
+      const secondAws = awsClientsFor(second);
+      try {
+        expect(second.persistent).toBe(true);
+        const outcome = await secondAws.documents.send(new GetCommand({ TableName: second.jobsTable, Key: fixtureKey('persisted', 'outcome') }));
+        expect(outcome.Item).toMatchObject({ outcome: 'succeeded', attempts: 3 });
+        const artifact = await secondAws.s3.send(new GetObjectCommand({ Bucket: second.buckets.artifacts, Key: 'fixture/persisted/flaky.json' }));
+        expect(JSON.parse(await artifact.Body!.transformToString())).toEqual({ attempts: 3 });
+        expect(process.env.HALE_WEBHOOK_SIGNING_SECRET).toBe(webhookSecret);
+        expect(webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      } finally {
+        secondAws.destroy();
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
