@@ -1,0 +1,67 @@
+import { startTestRuntime, type TestResponse, type TestRuntime } from './helpers/runtime';
+
+/**
+ * The reference-data group's usage plan (spec §8: 50 requests/second and 1,000/day per key), as the
+ * local gateway applies it before any handler runs. The gateway's clock is driven by the test.
+ */
+describe('reference group rate limits', () => {
+  let now = Date.parse('2026-03-01T12:00:00.000Z');
+  let hale: TestRuntime;
+  beforeAll(async () => {
+    hale = await startTestRuntime({ clock: () => now });
+  });
+  afterAll(() => hale.stop());
+
+  const referenceRequests = [
+    (apiKey: string) => hale.get('/reference-data/', { apiKey }),
+    (apiKey: string) => hale.get('/top-disease-predictors/', { apiKey }),
+    (apiKey: string) => hale.get('/lab-ranges/?sex=female', { apiKey }),
+    (apiKey: string) => hale.post('/predictor-statistics/', {}, { apiKey }),
+  ];
+  const burst = (apiKey: string, count: number): Promise<TestResponse[]> =>
+    Promise.all(Array.from({ length: count }, (_, i) => referenceRequests[i % referenceRequests.length]!(apiKey)));
+
+  it('answers 429 with Retry-After after 50 requests within one second, across the group', async () => {
+    const responses = await burst(hale.apiKey, 60);
+    const limited = responses.filter((res) => res.status === 429);
+    expect(limited).toHaveLength(10);
+    expect(responses.filter((res) => res.status !== 429)).toHaveLength(50);
+    for (const res of limited) {
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.json()).toEqual({ detail: expect.any(String), retry_after_seconds: 1 });
+    }
+  });
+
+  it('leaves another key and the routes outside the group unaffected', async () => {
+    const other = await burst(hale.otherApiKey, 10);
+    expect(other.every((res) => res.status !== 429)).toBe(true);
+    const ping = await hale.get('/ping', { apiKey: hale.apiKey });
+    expect(ping.status).toBe(200);
+  });
+
+  it('lets the key in again once the second has passed', async () => {
+    expect((await hale.get('/reference-data/')).status).toBe(429);
+    now += 1_000;
+    expect((await hale.get('/reference-data/')).status).not.toBe(429);
+  });
+
+  it('stops a key at 1,000 requests a day and lets it in again after midnight UTC', async () => {
+    now = Date.parse('2026-03-02T23:59:00.000Z');
+    const key = hale.otherApiKey;
+    let accepted = 0;
+    for (let second = 0; second < 20; second += 1) {
+      const responses = await burst(key, 50);
+      accepted += responses.filter((res) => res.status !== 429).length;
+      now += 1_000;
+    }
+    expect(accepted).toBe(1_000);
+    const refused = await hale.get('/reference-data/', { apiKey: key });
+    expect(refused.status).toBe(429);
+    // Midnight is 40 s after 23:59:20.
+    expect(refused.headers.get('retry-after')).toBe('40');
+    expect((await hale.get('/reference-data/', { apiKey: hale.apiKey })).status).not.toBe(429);
+
+    now = Date.parse('2026-03-03T00:00:01.000Z');
+    expect((await hale.get('/reference-data/', { apiKey: key })).status).not.toBe(429);
+  });
+});
