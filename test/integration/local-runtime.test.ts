@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { fromProxyResult, toProxyEvent } from '../../local/api-gateway-event';
+import { widgetFile } from '../../local/widget-files';
 import { ROUTES } from '../../functions/routes';
 import { FIXTURE_STATE_MACHINE, FIXTURE_WORKERS, fixtureKey } from '../fixtures/workers/fixture-workers';
 import { type AwsClients, awsClientsFor, eventually, waitForExecution } from './helpers/aws';
@@ -98,6 +99,23 @@ describe('local runtime gateway', () => {
     for (const name of ['no-such-file.js', '..%2F..%2Fpackage.json', '.env']) {
       const res = await hale.get(`/widget/v1/${name}`, { apiKey: null });
       expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('widget files', () => {
+  it('serves a built file with its content type and immutable caching, and nothing that is not a plain file name', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'hale-widget-'));
+    try {
+      await writeFile(path.join(dir, 'hale-widget.js'), 'window.HaleWidget = {};');
+      const file = await widgetFile(dir, 'hale-widget.js');
+      expect(file?.statusCode).toBe(200);
+      expect(file?.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(file?.body.toString()).toBe('window.HaleWidget = {};');
+      expect(await widgetFile(dir, '../hale-widget.js')).toBeUndefined();
+      expect(await widgetFile(dir, 'missing.js')).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
