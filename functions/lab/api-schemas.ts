@@ -9,8 +9,12 @@ import { ExtractionResultsSchema, VerificationSchema } from './results-schema';
 
 export const UploadRequestSchema = z.object({
   pdfFile: z.string().min(1).optional().describe('The PDF, base64-encoded, at most 10 MB decoded; omit it to get a pre-signed upload URL'),
-  // Path separators and control characters have no place in a display name.
-  filename: z.string().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'must be a file name without path separators or control characters').optional(),
+  filename: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((name) => !/[/\\]/.test(name) && [...name].every((c) => c.charCodeAt(0) >= 0x20), 'must be a file name without path separators or control characters')
+    .optional(),
   dateOfBirth: z.iso
     .date()
     .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'must be a past date after 1900')
@@ -35,7 +39,8 @@ export const UploadUrlIssuedSchema = z.object({
   maxBytes: z.number().int().positive(),
 });
 
-export const JobIdParamsSchema = z.object({ jobId: z.uuid() });
+// Any string: an id that is not a job's answers 404 like an unknown one.
+export const JobIdParamsSchema = z.object({ jobId: z.string().min(1).max(100) });
 
 export const ResultsQuerySchema = z.object({ format: z.enum(['json', 'fhir']).default('json') });
 

@@ -1,4 +1,68 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { errorResponses, jsonResponse } from '../http/openapi-components';
+import {
+  JobIdParamsSchema,
+  ResultsQuerySchema,
+  StatusResponseSchema,
+  UploadAcceptedSchema,
+  UploadRequestSchema,
+  UploadUrlIssuedSchema,
+} from './api-schemas';
+import { ExtractionResultsSchema } from './results-schema';
 
 /** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
-export function registerLabOpenApi(_registry: OpenAPIRegistry): void {}
+export function registerLabOpenApi(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/extraction/lab/upload',
+    tags: ['lab extraction'],
+    summary: 'Upload a Quest or Labcorp lab report PDF',
+    description:
+      'With `pdfFile` (base64, at most 10 MB decoded) the job is queued at once (202). Without it a pre-signed URL is ' +
+      'issued (200): PUT the PDF (at most 50 MB) to `uploadUrl` with Content-Type application/pdf before `expiresAt` ' +
+      '(5 minutes); processing starts when the upload arrives and a job whose upload never arrives ends `failed`. ' +
+      'Limit: 100 uploads per hour per API key (429 with Retry-After). `dateOfBirth` is only compared with the document ' +
+      '(verification.dobMatches) and never stored. Bad PDFs answer 400 `invalid_pdf`.',
+    request: { body: { content: { 'application/json': { schema: UploadRequestSchema } } } },
+    responses: {
+      202: jsonResponse('The PDF was accepted and is being processed', UploadAcceptedSchema.meta({ id: 'LabUploadAccepted' })),
+      200: jsonResponse('A pre-signed upload URL was issued', UploadUrlIssuedSchema.meta({ id: 'LabUploadUrl' })),
+      ...errorResponses('extraction', [400, 401, 413, 429, 500, 502]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/extraction/lab/status/{jobId}',
+    tags: ['lab extraction'],
+    summary: 'Status of a lab extraction job',
+    description:
+      'Status (pending_upload, queued, processing_language, processing_phi, processing_extraction, then one of completed, ' +
+      'failed, quarantined, rejected_phi, invalid_document), when each stage began, the rejection reason, counts of PHI ' +
+      'removed per category, every webhook attempt, and the full results once completed.',
+    request: { params: JobIdParamsSchema },
+    responses: {
+      200: jsonResponse('The job', StatusResponseSchema.meta({ id: 'LabJobStatus' })),
+      ...errorResponses('extraction', [401, 404, 500, 502]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/extraction/lab/results/{jobId}',
+    tags: ['lab extraction'],
+    summary: 'Results of a completed lab extraction job',
+    description:
+      'The ExtractionResults (spec §2.10), or with `format=fhir` a FHIR R4 Bundle (application/fhir+json). 425 while the ' +
+      'job is still running; 404 for unknown jobs and for jobs that ended without results.',
+    request: { params: JobIdParamsSchema, query: ResultsQuerySchema },
+    responses: {
+      200: {
+        description: 'The results',
+        content: {
+          'application/json': { schema: ExtractionResultsSchema.meta({ id: 'ExtractionResults' }) },
+          'application/fhir+json': { schema: { type: 'object', description: 'FHIR R4 Bundle of DiagnosticReport and Observations' } },
+        },
+      },
+      ...errorResponses('extraction', [401, 404, 425, 500, 502]),
+    },
+  });
+}

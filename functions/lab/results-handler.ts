@@ -1,7 +1,24 @@
-import { HaleError } from '../http/errors';
+import { NotFoundError, TooEarlyError } from '../http/errors';
 import { httpRoute } from '../http/handler';
+import { setting } from '../platform/config';
+import { jobsRepository } from '../platform/dynamodb-jobs-repository';
+import { objectStore } from '../platform/s3-object-store';
+import { JobIdParamsSchema, ResultsQuerySchema } from './api-schemas';
+import { isTerminal } from './job-states';
+import { jobResults, tenantJob } from './job-view';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'extraction' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
+/**
+ * GET /extraction/lab/results/{jobId} (spec §4.8): the ExtractionResults of a completed job; 425 while
+ * it is still being processed; 404 for unknown ids, other tenants' jobs and jobs that ended without
+ * results (so a poller stops).
+ */
+export const handler = httpRoute({ dialect: 'extraction', params: JobIdParamsSchema, query: ResultsQuerySchema }, async ({ params, query, tenant }) => {
+  const job = await tenantJob(jobsRepository(), tenant, params.jobId);
+  if (!isTerminal(job.status)) throw new TooEarlyError(`Job ${job.jobId} is still being processed (status ${job.status}); poll the status endpoint`);
+  if (job.status !== 'completed') throw new NotFoundError(`Job ${job.jobId} ended with status ${job.status} and has no results`);
+  const results = await jobResults(objectStore(), setting('HALE_ARTIFACTS_BUCKET'), job);
+  if (query.format === 'fhir') {
+    return { body: results, headers: { 'content-type': 'application/fhir+json; charset=utf-8' } };
+  }
+  return { body: results };
 });

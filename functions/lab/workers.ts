@@ -1,4 +1,40 @@
 import type { WorkerDefinition } from '../workers';
 
 /** Lab extraction pipeline functions (see statemachines/lab-extraction.asl.json). */
-export const LAB_WORKERS: readonly WorkerDefinition[] = [];
+const step = (id: string, file: string, permissions: WorkerDefinition['permissions'], sizing: Pick<WorkerDefinition, 'memoryMb' | 'timeoutSeconds'> = {}): WorkerDefinition => ({
+  id,
+  handler: `functions/lab/steps/${file}.ts`,
+  stateMachine: 'lab-extraction',
+  aslPlaceholder: `${id}FunctionArn`,
+  permissions,
+  memoryMb: sizing.memoryMb ?? 512,
+  timeoutSeconds: sizing.timeoutSeconds ?? 60,
+});
+
+export const LAB_WORKERS: readonly WorkerDefinition[] = [
+  // pdf.js holds the whole document (up to 50 MB) in memory while it reads the text.
+  step('LabValidatePdf', 'validate-pdf', ['jobs', 'uploads', 'artifacts'], { memoryMb: 1536, timeoutSeconds: 120 }),
+  step('LabDetectLanguage', 'detect-language', ['jobs', 'artifacts']),
+  step('LabDetectPhi', 'detect-phi', ['jobs', 'artifacts', 'comprehendMedical', 'credentialsKey'], { memoryMb: 1024, timeoutSeconds: 120 }),
+  step('LabClassify', 'classify', ['jobs', 'artifacts']),
+  step('LabExtract', 'extract', ['jobs', 'artifacts'], { memoryMb: 1024 }),
+  step('LabStandardiseUcum', 'standardise-ucum', ['jobs', 'artifacts']),
+  step('LabMapLoinc', 'map-loinc', ['jobs', 'artifacts']),
+  step('LabFinalise', 'finalise', ['jobs', 'artifacts']),
+  step('LabFinish', 'finish', ['jobs', 'uploads', 'artifacts']),
+  step('LabNotify', 'notify', ['jobs', 'artifacts', 'webhookSecrets'], { timeoutSeconds: 30 }),
+  {
+    id: 'LabUploadReceived',
+    handler: 'functions/lab/steps/upload-received.ts',
+    trigger: 'uploads-object-created',
+    permissions: ['jobs', 'uploads', 'startLab'],
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'LabExpireAbandonedUploads',
+    handler: 'functions/lab/steps/expire-abandoned-uploads.ts',
+    trigger: 'schedule-5-minutes',
+    permissions: ['jobs', 'startLab'],
+    timeoutSeconds: 60,
+  },
+];

@@ -41,7 +41,7 @@ const LABEL_RULES: readonly LabelRule[] = [
 
 const LABEL_PATTERNS = LABEL_RULES.map((rule) => ({
   category: rule.category,
-  pattern: new RegExp(String.raw`(?<![A-Za-z])${rule.label}${LABEL_END}(${rule.value})`, 'gi'),
+  pattern: new RegExp(`(?<![A-Za-z])${rule.label}${LABEL_END}(${rule.value})`, 'gi'),
 }));
 
 /** Identifiers that look the same on every report and need no label. */
@@ -112,7 +112,7 @@ function repeatedValues(text: string, found: readonly PhiSpan[]): PhiSpan[] {
     const value = text.slice(span.start, span.end);
     const variants = span.category === 'name' ? nameVariants(value) : [value];
     for (const variant of variants) {
-      const pattern = new RegExp(String.raw`(?<![A-Za-z0-9])${escapeRegExp(variant).replace(/ /g, String.raw`\s+`)}(?![A-Za-z0-9])`, 'gi');
+      const pattern = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(variant).replace(/ /g, String.raw`\s+`)}(?![A-Za-z0-9])`, 'gi');
       for (const match of text.matchAll(pattern)) spans.push({ start: match.index, end: match.index + match[0].length, category: span.category });
     }
   }
