@@ -9,7 +9,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * What a function may touch in AWS; the CDK stack grants exactly these (least privilege) and nothing
  * else. `jobs`: read/write the jobs table; `uploads` / `artifacts`: read, write and delete objects in
- * that bucket; `startLab` / `startReport`: states:StartExecution (and DescribeExecution) on that state
+ * that bucket; `startLab` / `startReport`: states:StartExecution on that state
  * machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
  * configured model; `webhookSecrets`: the webhook signing secret and webhook API key;
  * `credentialsKey`: the key that encrypts report callback credentials.

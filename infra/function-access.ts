@@ -54,13 +54,7 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
   for (const [capability, machine] of starts) {
     const name = targets.stateMachineNames[machine];
     if (!capabilities.includes(capability) || !name) continue;
-    statements.push(
-      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn(stack, name)] }),
-      new iam.PolicyStatement({
-        actions: ['states:DescribeExecution'],
-        resources: [stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${name}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
-      }),
-    );
+    statements.push(new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn(stack, name)] }));
   }
   if (capabilities.includes('comprehendMedical')) {
     // DetectPHI has no resource-level permissions: '*' is the only resource it accepts.

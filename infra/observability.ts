@@ -50,9 +50,9 @@ export class Observability extends Construct {
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
 
     for (const [group, api] of Object.entries(props.apis) as [ApiGroup, apigw.RestApi][]) {
-      const serverErrors = api.metricServerError({ statistic: 'Average', period: PERIOD, label: '5xx rate' });
-      const clientErrors = api.metricClientError({ statistic: 'Average', period: PERIOD, label: '4xx rate' });
-      const latency = api.metricLatency({ statistic: 'p99', period: PERIOD, label: 'p99 latency' });
+      const serverErrors = api.metricServerError({ statistic: 'Average', period: PERIOD });
+      const clientErrors = api.metricClientError({ statistic: 'Average', period: PERIOD });
+      const latency = api.metricLatency({ statistic: 'p99', period: PERIOD });
       const latencyLimitMs = props.apiTimeoutSeconds[group] * 1000 * API_LATENCY_SHARE_OF_TIMEOUT;
       this.alarm(`${group}-api-5xx`, serverErrors, API_5XX_RATE, `More than ${API_5XX_RATE * 100}% of ${group} API requests fail with 5xx. Check the Errors alarms of its functions and their logs (by requestId) and recent deploys.`, 2);
       this.alarm(`${group}-api-4xx`, clientErrors, API_4XX_RATE, `More than ${API_4XX_RATE * 100}% of ${group} API requests are rejected with 4xx. Look at the access logs' errorType: many 401/429 point at a misconfigured or abusive client, many 400/422 at a client built against another contract.`, 2);

@@ -9,6 +9,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { StateMachineDefinition, StateMachineName, WorkerDefinition } from '../functions/workers';
 import { REPO_ROOT } from './functions';
+import { acknowledge } from './nag';
 
 /** Deterministic so that functions can be told a machine's ARN without referencing the machine. */
 export function stateMachineName(stackName: string, machine: StateMachineName): string {
@@ -84,19 +85,40 @@ export class StateMachines extends Construct {
         encryptionKey: props.key,
       });
       const tasks = workersByPlaceholder(definition.name, asl, props.workers);
+      const role = new iam.Role(this, `${definition.name}-role`, { assumedBy: new iam.ServicePrincipal('states.amazonaws.com') });
+      // Everything the machine may do, in one customer-managed policy; CDK may not add inline statements.
+      new iam.ManagedPolicy(this, `${definition.name}-policy`, {
+        roles: [role],
+        statements: [
+          // Tasks name the unqualified function ARN, so no `:*` (version/alias) grant is needed.
+          ...(tasks.size > 0
+            ? [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [...new Set([...tasks.values()].map((w) => w.fn.functionArn))] })]
+            : []),
+          // Execution history and state data are encrypted with the stack key.
+          new iam.PolicyStatement({ actions: ['kms:Decrypt', 'kms:GenerateDataKey'], resources: [props.key.keyArn] }),
+          // Log delivery and X-Ray accept no resource-level permissions.
+          new iam.PolicyStatement({
+            actions: ['logs:CreateLogDelivery', 'logs:GetLogDelivery', 'logs:UpdateLogDelivery', 'logs:DeleteLogDelivery', 'logs:ListLogDeliveries', 'logs:PutResourcePolicy', 'logs:DescribeResourcePolicies', 'logs:DescribeLogGroups'],
+            resources: ['*'],
+          }),
+          new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'xray:GetSamplingRules', 'xray:GetSamplingTargets'], resources: ['*'] }),
+        ],
+      });
       const machine = new sfn.StateMachine(this, definition.name, {
         stateMachineName: stateMachineName(stack.stackName, definition.name),
         stateMachineType: sfn.StateMachineType.STANDARD,
+        role: role.withoutPolicyUpdates(),
         definitionBody: sfn.DefinitionBody.fromString(asl),
         definitionSubstitutions: Object.fromEntries([...tasks].map(([placeholder, w]) => [placeholder, w.fn.functionArn])),
         logs: { destination: logGroup, level: sfn.LogLevel.ERROR, includeExecutionData: false },
         tracingEnabled: true,
         encryptionConfiguration: new sfn.CustomerManagedEncryptionConfiguration(props.key),
       });
-      // Tasks name the unqualified function ARN, so no `:*` (version/alias) grant is needed.
-      const taskArns = [...new Set([...tasks.values()].map((w) => w.fn.functionArn))];
-      if (taskArns.length > 0) machine.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: taskArns }));
       this.machines.set(definition.name, machine);
     }
+    acknowledge(this, [
+      ['AwsSolutions-IAM5[Resource::*]', 'CloudWatch Logs vended delivery and X-Ray accept no resource-level permissions; every other grant names its function or key.'],
+      ['AwsSolutions-SF1', 'Logging ALL events would write every state transition to CloudWatch for no gain: the execution history already keeps each event for 90 days, and state data must never be logged (PHI). ERROR-level events without data are logged.'],
+    ]);
   }
 }

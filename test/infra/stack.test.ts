@@ -1,0 +1,431 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
+import { createApp } from '../../infra/create-app';
+import { HaleStack } from '../../infra/hale-stack';
+import { FIXTURE_ASL, FIXTURE_WORKERS } from './fixtures/workers';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+/** One full synth (every route and fixture worker bundled, cdk-nag on) shared by the tests below. */
+let outdir: string;
+let template: Template;
+let resources: Resources;
+let synthError: unknown;
+
+beforeAll(() => {
+  outdir = mkdtempSync(path.join(tmpdir(), 'hale-cdk-'));
+  const app = createApp({ outdir });
+  const stack = new HaleStack(app, 'HaleTest', {
+    workers: FIXTURE_WORKERS,
+    aslFiles: FIXTURE_ASL,
+    domain: { domainName: 'api.hale.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/0e0e0e0e-1111-2222-3333-444444444444' },
+    alarmEmail: 'oncall@hale.example',
+  });
+  try {
+    app.synth();
+  } catch (error) {
+    synthError = error;
+  }
+  template = Template.fromJSON(JSON.parse(readFileSync(path.join(outdir, `${stack.artifactId}.template.json`), 'utf8')));
+  resources = template.toJSON().Resources as Resources;
+});
+
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+function ofType(type: string): [string, Resources[string]][] {
+  return Object.entries(resources).filter(([, r]) => r.Type === type);
+}
+
+function logicalIdOf(type: string, pathFragment: string): string {
+  const match = Object.entries(resources).find(
+    ([id, r]) => r.Type === type && id.startsWith(pathFragment.replace(/[^A-Za-z0-9]/g, '')),
+  );
+  if (!match) throw new Error(`no ${type} whose logical id starts with ${pathFragment}`);
+  return match[0];
+}
+
+const functionId = (id: string) => logicalIdOf('AWS::Lambda::Function', `Functions${id}`);
+const restApiId = (group: string) => logicalIdOf('AWS::ApiGateway::RestApi', `Apis${group}`);
+
+function policyStatementsOf(functionLogicalId: string): { Action: string | string[]; Resource: unknown }[] {
+  const roleRef = (resources[functionLogicalId]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return ofType('AWS::IAM::ManagedPolicy')
+    .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleRef))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+}
+
+const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+describe('cdk-nag', () => {
+  it('finds nothing unacknowledged in the AWS Solutions and HIPAA Security packs', () => {
+    expect(synthError).toBeUndefined();
+    const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {
+      pluginReports: { pluginName: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[];
+    };
+    const findings = report.pluginReports.flatMap((p) =>
+      p.violations.flatMap((v) => v.violatingConstructs.map((c) => `${p.pluginName} ${v.ruleName} ${c.constructPath}`)),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('does run on every app: an unencrypted, unlogged bucket fails synth', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hale-nag-'));
+    try {
+      const app = createApp({ outdir: dir });
+      new s3.Bucket(new Stack(app, 'Careless'), 'Bucket');
+      expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
+      const report = readFileSync(path.join(dir, 'validation-report.json'), 'utf8');
+      expect(report).toContain('AwsSolutions-S1');
+      expect(report).toContain('HIPAA.Security-S3BucketLoggingEnabled');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('functions', () => {
+  it('has one Node.js 22 arm64 function per route and worker, each with memory, timeout, tracing and its own log group', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    expect(functions).toHaveLength(ROUTES.length + FIXTURE_WORKERS.length);
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: expect.any(Number),
+        Timeout: expect.any(Number),
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } },
+        Handler: 'index.handler',
+      });
+    }
+    for (const [, group] of ofType('AWS::Logs::LogGroup')) {
+      expect(group.Properties).toMatchObject({ RetentionInDays: expect.any(Number), KmsKeyId: expect.anything() });
+    }
+  });
+
+  it('takes memory and timeout from the definition, else the defaults', () => {
+    expect(resources[functionId('LabUpload')]!.Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+    expect(resources[functionId('LabDetectPhi')]!.Properties).toMatchObject({ MemorySize: 2048, Timeout: 120 });
+    expect(resources[functionId('Ping')]!.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+    expect(resources[functionId('LabValidate')]!.Properties).toMatchObject({ MemorySize: 1024, Timeout: 60 });
+  });
+
+  it('gives every function the shared settings and secrets only to those that declare them', () => {
+    const env = (id: string) => (resources[functionId(id)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env('Ping')).toMatchObject({
+      HALE_RUNTIME: 'aws',
+      HALE_JOBS_TABLE: { Ref: expect.stringMatching(/^StorageJobsTable/) },
+      HALE_ARTIFACTS_BUCKET: { Ref: expect.stringMatching(/^StorageArtifactsBucket/) },
+      POWERTOOLS_SERVICE_NAME: 'hale',
+      POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+    });
+    expect(JSON.stringify(env('Ping').HALE_LAB_STATE_MACHINE_ARN)).toContain('stateMachine:HaleTest-lab-extraction');
+    expect(env('Ping')).not.toHaveProperty('HALE_CREDENTIALS_KEY');
+    expect(env('Ping')).not.toHaveProperty('HALE_WEBHOOK_SIGNING_SECRET');
+    expect(JSON.stringify(env('ReportFull').HALE_CREDENTIALS_KEY)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(JSON.stringify(env('ReportRender').HALE_WEBHOOK_SIGNING_SECRET)).toMatch(/whsec_.*\{\{resolve:secretsmanager:/);
+    expect(ofType('AWS::SecretsManager::Secret')).toHaveLength(3);
+  });
+
+  it('grants each function only what its capabilities name', () => {
+    const ping = actionsOf(policyStatementsOf(functionId('Ping')));
+    expect(ping.some((a) => a.startsWith('dynamodb:') || a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
+    const status = actionsOf(policyStatementsOf(functionId('ReportStatus')));
+    expect(status).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    expect(status.some((a) => a.startsWith('s3:'))).toBe(false);
+    const upload = policyStatementsOf(functionId('LabUpload'));
+    expect(actionsOf(upload)).toEqual(expect.arrayContaining(['s3:PutObject', 'states:StartExecution', 'kms:GenerateDataKey']));
+    const start = upload.find((s) => s.Action === 'states:StartExecution')!;
+    expect(JSON.stringify(start.Resource)).toContain('stateMachine:HaleTest-lab-extraction');
+    expect(actionsOf(policyStatementsOf(functionId('LabDetectPhi')))).toContain('comprehendmedical:DetectPHI');
+    expect(actionsOf(policyStatementsOf(functionId('ReportFull')))).not.toContain('comprehendmedical:DetectPHI');
+    for (const [, fn] of ofType('AWS::IAM::Policy')) {
+      throw new Error(`unexpected inline policy ${JSON.stringify(fn.Properties.PolicyName)}`);
+    }
+  });
+
+  it('sends failed events of triggered workers to the dead-letter queue, and only theirs', () => {
+    const dlq = logicalIdOf('AWS::SQS::Queue', 'TriggerDeadLetters');
+    for (const id of ['LabUploadTrigger', 'Sweeper']) {
+      expect(resources[functionId(id)]!.Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] } });
+    }
+    expect(resources[functionId('LabValidate')]!.Properties.DeadLetterConfig).toBeUndefined();
+  });
+});
+
+describe('APIs', () => {
+  it('puts main, reference and extraction routes on three REST APIs with API keys on every non-anonymous method', () => {
+    expect(ofType('AWS::ApiGateway::RestApi')).toHaveLength(3);
+    const methods = ofType('AWS::ApiGateway::Method');
+    expect(methods).toHaveLength(ROUTES.length);
+    for (const route of ROUTES) {
+      const group = route.api === 'extraction' ? 'extraction' : route.rateLimitGroup === 'reference' ? 'reference' : 'main';
+      const method = methods.find(([, m]) => JSON.stringify(m.Properties.Integration).includes(functionId(route.id)));
+      expect(method).toBeDefined();
+      expect(method![1].Properties).toMatchObject({ HttpMethod: route.method, ApiKeyRequired: !route.anonymous, RestApiId: { Ref: restApiId(group) } });
+    }
+    // The extraction API serves /lab/... (mapped at base path `extraction`), never /extraction/...
+    const pathParts = ofType('AWS::ApiGateway::Resource').map(([, r]) => r.Properties.PathPart);
+    expect(pathParts).not.toContain('extraction');
+    expect(pathParts).toEqual(expect.arrayContaining(['lab', 'upload', '{jobId}', 'reference-data', 'lab-ranges']));
+  });
+
+  it('limits the reference group to 50 rps and 1,000 requests a day per key, on the reference API only', () => {
+    const plans = ofType('AWS::ApiGateway::UsagePlan');
+    expect(plans).toHaveLength(2);
+    const reference = plans.find(([, p]) => p.Properties.Quota !== undefined)![1].Properties;
+    expect(reference).toMatchObject({
+      Throttle: { RateLimit: REFERENCE_LIMITS.requestsPerSecond, BurstLimit: REFERENCE_LIMITS.burst },
+      Quota: { Limit: REFERENCE_LIMITS.requestsPerDay, Period: 'DAY' },
+      ApiStages: [{ ApiId: { Ref: restApiId('reference') } }],
+    });
+    expect(REFERENCE_LIMITS).toMatchObject({ requestsPerSecond: 50, requestsPerDay: 1000 });
+    const standard = plans.find(([, p]) => p.Properties.Quota === undefined)![1].Properties;
+    expect(JSON.stringify(standard.ApiStages)).not.toContain(restApiId('reference'));
+  });
+
+  it('logs access as JSON, traces, throttles and never logs bodies on every stage', () => {
+    const stages = ofType('AWS::ApiGateway::Stage');
+    expect(stages).toHaveLength(3);
+    for (const [, stage] of stages) {
+      expect(stage.Properties).toMatchObject({
+        TracingEnabled: true,
+        AccessLogSetting: { DestinationArn: expect.anything(), Format: expect.stringContaining('"requestId":"$context.requestId"') },
+        MethodSettings: [
+          expect.objectContaining({ DataTraceEnabled: false, LoggingLevel: 'ERROR', ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) }),
+        ],
+      });
+    }
+  });
+
+  it('answers gateway errors in each API dialect: 401 for keys, 404 for unknown routes, 429 for limits, with CORS', () => {
+    const responses = ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties);
+    const of = (group: string, type: string) =>
+      responses.find((r) => r.ResponseType === type && (r.RestApiId as { Ref: string }).Ref === restApiId(group));
+    for (const group of ['main', 'reference', 'extraction']) {
+      expect(of(group, 'INVALID_API_KEY')).toMatchObject({ StatusCode: '401' });
+      expect(of(group, 'MISSING_AUTHENTICATION_TOKEN')).toMatchObject({ StatusCode: '404' });
+      expect(of(group, 'THROTTLED')).toMatchObject({ StatusCode: '429', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
+      expect(of(group, 'QUOTA_EXCEEDED')).toMatchObject({ StatusCode: '429' });
+      for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX', 'INVALID_API_KEY']) {
+        expect(of(group, type)).toMatchObject({ ResponseParameters: expect.objectContaining({ 'gatewayresponse.header.Access-Control-Allow-Origin': "'*'" }) });
+      }
+    }
+    const body = (group: string, type: string) => (of(group, type)!.ResponseTemplates as Record<string, string>)['application/json']!;
+    expect(JSON.parse(body('main', 'INVALID_API_KEY'))).toEqual({ detail: 'Missing or invalid API key' });
+    expect(JSON.parse(body('reference', 'QUOTA_EXCEEDED'))).toEqual({ detail: expect.stringMatching(/quota/) });
+    expect(JSON.parse(body('extraction', 'INVALID_API_KEY'))).toEqual({
+      error: 'unauthorized',
+      message: 'Missing or invalid API key',
+      timestamp: '$context.requestTime',
+      requestId: '$context.requestId',
+    });
+    expect(JSON.parse(body('extraction', 'THROTTLED'))).toMatchObject({ error: 'rate_limit_exceeded', details: { retryAfterSeconds: 1 } });
+    expect(body('main', 'DEFAULT_4XX')).toBe('{"detail":$context.error.messageString}');
+  });
+
+  it('serves all three APIs on the custom domain: main at the root, extraction at /extraction, reference paths unchanged', () => {
+    template.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'api.hale.example',
+      RoutingMode: 'ROUTING_RULE_THEN_BASE_PATH_MAPPING',
+      SecurityPolicy: 'TLS_1_2',
+    });
+    const mappings = ofType('AWS::ApiGateway::BasePathMapping').map(([, m]) => m.Properties);
+    expect(mappings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ RestApiId: { Ref: restApiId('main') } }),
+        expect.objectContaining({ BasePath: 'extraction', RestApiId: { Ref: restApiId('extraction') } }),
+      ]),
+    );
+    const rules = ofType('AWS::ApiGatewayV2::RoutingRule').map(([, r]) => r.Properties);
+    const referenceSegments = ROUTES.filter((r) => r.rateLimitGroup === 'reference').map((r) => r.path.split('/')[1]);
+    expect(rules.map((r) => (r.Conditions as { MatchBasePaths: { AnyOf: string[] } }[])[0]!.MatchBasePaths.AnyOf[0]).sort()).toEqual(referenceSegments.sort());
+    for (const rule of rules) {
+      expect(rule.Actions).toEqual([{ InvokeApi: { ApiId: { Ref: restApiId('reference') }, Stage: 'prod', StripBasePath: false } }]);
+    }
+  });
+});
+
+describe('storage', () => {
+  it('has the jobs table on demand, with PITR, TTL, KMS encryption and deletion protection', () => {
+    const tables = ofType('AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]![1].Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: expect.anything() },
+      DeletionProtectionEnabled: true,
+    });
+    expect(resources[tables[0]![0]]).toMatchObject({ DeletionPolicy: 'Retain' });
+  });
+
+  it('blocks public access, requires TLS and expires uploads and artifacts after a day', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(3);
+    const policies = ofType('AWS::S3::BucketPolicy').map(([, p]) => JSON.stringify(p.Properties));
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(policies.some((p) => p.includes(`"Ref":"${id}"`) && p.includes('"aws:SecureTransport":"false"') && p.includes('"Effect":"Deny"'))).toBe(true);
+      expect(bucket.Properties.BucketEncryption).toBeDefined();
+    }
+    for (const name of ['Uploads', 'Artifacts']) {
+      const bucket = resources[logicalIdOf('AWS::S3::Bucket', `Storage${name}Bucket`)]!.Properties;
+      expect(bucket).toMatchObject({
+        LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })] },
+        LoggingConfiguration: { DestinationBucketName: { Ref: logicalIdOf('AWS::S3::Bucket', 'StorageAccessLogsBucket') } },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [expect.objectContaining({ ServerSideEncryptionByDefault: expect.objectContaining({ SSEAlgorithm: 'aws:kms' }) })] },
+      });
+    }
+  });
+
+  it('lets browsers PUT to pre-signed upload URLs and notifies the upload trigger of new objects', () => {
+    const uploads = resources[logicalIdOf('AWS::S3::Bucket', 'StorageUploadsBucket')]!;
+    expect(uploads.Properties.CorsConfiguration).toEqual({
+      CorsRules: [expect.objectContaining({ AllowedMethods: ['PUT'], AllowedOrigins: ['*'] })],
+    });
+    expect(uploads.Properties.NotificationConfiguration).toEqual({
+      LambdaConfigurations: [{ Event: 's3:ObjectCreated:*', Function: { 'Fn::GetAtt': [functionId('LabUploadTrigger'), 'Arn'] } }],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Principal: 's3.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [functionId('LabUploadTrigger'), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId('Sweeper'), 'Arn'] } })].map(() => Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('Sweeper'), 'Arn'] } })),
+    });
+  });
+});
+
+describe('state machines', () => {
+  it('loads both ASL files and substitutes every placeholder with its worker ARN', () => {
+    const machines = ofType('AWS::StepFunctions::StateMachine');
+    expect(machines).toHaveLength(2);
+    const lab = machines.find(([, m]) => m.Properties.StateMachineName === 'HaleTest-lab-extraction')![1].Properties;
+    expect(lab.DefinitionSubstitutions).toEqual({
+      ValidateFunctionArn: { 'Fn::GetAtt': [functionId('LabValidate'), 'Arn'] },
+      DetectPhiFunctionArn: { 'Fn::GetAtt': [functionId('LabDetectPhi'), 'Arn'] },
+    });
+    expect(lab.DefinitionString).toBe(readFileSync(FIXTURE_ASL['lab-extraction'], 'utf8'));
+    const report = machines.find(([, m]) => m.Properties.StateMachineName === 'HaleTest-report-generation')![1].Properties;
+    expect(report.DefinitionSubstitutions).toEqual({ RenderFunctionArn: { 'Fn::GetAtt': [functionId('ReportRender'), 'Arn'] } });
+    for (const [, machine] of machines) {
+      expect(machine.Properties).toMatchObject({
+        StateMachineType: 'STANDARD',
+        TracingConfiguration: { Enabled: true },
+        LoggingConfiguration: { Level: 'ERROR', IncludeExecutionData: false },
+      });
+    }
+  });
+
+  it('lets each machine invoke exactly its task functions', () => {
+    const machines = ofType('AWS::StepFunctions::StateMachine');
+    const lab = machines.find(([, m]) => m.Properties.StateMachineName === 'HaleTest-lab-extraction')!;
+    const roleId = (lab[1].Properties.RoleArn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    const statements = ofType('AWS::IAM::ManagedPolicy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement);
+    const invoke = statements.find((s) => s.Action === 'lambda:InvokeFunction')!;
+    expect(invoke.Resource).toEqual([
+      { 'Fn::GetAtt': [functionId('LabValidate'), 'Arn'] },
+      { 'Fn::GetAtt': [functionId('LabDetectPhi'), 'Arn'] },
+    ]);
+  });
+});
+
+describe('observability', () => {
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+
+  it('alarms on errors, throttles and p99 duration of every function', () => {
+    for (const id of [...ROUTES.map((r) => r.id), ...FIXTURE_WORKERS.map((w) => w.id)]) {
+      const ofFunction = alarms().filter((a) => JSON.stringify(a.Dimensions ?? []).includes(`"Ref":"${functionId(id)}"`));
+      expect(ofFunction.map((a) => a.MetricName).sort()).toEqual(['Duration', 'Errors', 'Throttles']);
+      const duration = ofFunction.find((a) => a.MetricName === 'Duration')!;
+      const timeout = resources[functionId(id)]!.Properties.Timeout as number;
+      expect(duration).toMatchObject({ ExtendedStatistic: 'p99', Threshold: timeout * 1000 * 0.9 });
+    }
+  });
+
+  it('alarms on failed and timed-out executions of every state machine, and on webhook delivery failures', () => {
+    for (const [id] of ofType('AWS::StepFunctions::StateMachine')) {
+      const ofMachine = alarms().filter((a) => JSON.stringify(a.Dimensions ?? []).includes(`"Ref":"${id}"`));
+      expect(ofMachine.map((a) => a.MetricName).sort()).toEqual(['ExecutionsFailed', 'ExecutionsTimedOut']);
+    }
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({ Namespace: 'Hale', MetricName: 'WebhookDeliveryFailed', Dimensions: [{ Name: 'service', Value: 'hale' }] }),
+    );
+  });
+
+  it('alarms on 4xx and 5xx rates and p99 latency of each API', () => {
+    for (const group of ['main', 'reference', 'extraction']) {
+      const ofApi = alarms().filter((a) => a.Namespace === 'AWS/ApiGateway' && JSON.stringify(a.Dimensions).includes(`hale-${group}`));
+      expect(ofApi.map((a) => a.MetricName).sort()).toEqual(['4XXError', '5XXError', 'Latency']);
+    }
+  });
+
+  it('notifies one encrypted topic, says what to do, and treats missing data as healthy', () => {
+    const topics = ofType('AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    expect(topics[0]![1].Properties.KmsMasterKeyId).toBeDefined();
+    for (const alarm of alarms()) {
+      expect(alarm).toMatchObject({
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [{ Ref: topics[0]![0] }],
+        AlarmDescription: expect.stringMatching(/\. [A-Z].+/),
+      });
+    }
+    expect(ofType('AWS::CloudWatch::Dashboard')).toHaveLength(1);
+  });
+});
+
+describe('state machine files', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  // One route per API (an API without methods is invalid) and the one worker the machine needs.
+  const fewRoutes = ROUTES.filter((r) => ['Ping', 'LabRanges', 'LabStatus'].includes(r.id));
+  const synthWith = (aslFile: string | undefined) => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'hale-asl-'));
+    dirs.push(outdir);
+    const app = createApp({ outdir });
+    const stack = new HaleStack(app, 'AslOnly', {
+      routes: fewRoutes,
+      workers: FIXTURE_WORKERS.filter((w) => w.id === 'ReportRender'),
+      stateMachines: [{ name: 'report-generation', aslFile: 'statemachines/does-not-exist.asl.json', arnSetting: 'HALE_REPORT_STATE_MACHINE_ARN' }],
+      aslFiles: aslFile ? { 'report-generation': aslFile } : {},
+    });
+    return { app, stack };
+  };
+
+  it('fails synth with a clear message when a placeholder has no worker', () => {
+    expect(() => synthWith(path.join(__dirname, 'fixtures/unknown-placeholder.asl.json'))).toThrow(
+      "State machine report-generation uses ${NobodyDeclaresThisArn} but no worker in WORKERS (functions/workers.ts) has aslPlaceholder 'NobodyDeclaresThisArn'",
+    );
+  });
+
+  it('fails synth when the ASL sets no TimeoutSeconds', () => {
+    expect(() => synthWith(path.join(__dirname, 'fixtures/no-timeout.asl.json'))).toThrow(/must set a top-level TimeoutSeconds/);
+  });
+
+  it('creates no machine, with a warning, while the ASL file does not exist', () => {
+    const { stack } = synthWith(undefined);
+    Template.fromStack(stack).resourceCountIs('AWS::StepFunctions::StateMachine', 0);
+    Annotations.fromStack(stack).hasWarning('/AslOnly/StateMachines', Match.stringLikeRegexp('does-not-exist.asl.json does not exist yet'));
+  });
+});
