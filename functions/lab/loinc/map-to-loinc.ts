@@ -70,7 +70,8 @@ type Fit = 'fits' | 'conflicts' | 'unknown';
 
 /** Does the result's unit fit the row's property? */
 export function unitFit(ucumCode: string | null, row: LoincRow): Fit {
-  if (row.exampleUcum === null) return ucumCode === null ? 'fits' : 'conflicts';
+  // Qualitative rows (presence, colour) carry no unit; a printed one (`/HPF`) neither fits nor conflicts.
+  if (row.exampleUcum === null) return ucumCode === null ? 'fits' : 'unknown';
   if (ucumCode === null) return 'unknown';
   return sameKind(ucumCode, row.exampleUcum, row.property) ? 'fits' : 'conflicts';
 }

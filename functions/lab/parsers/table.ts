@@ -67,7 +67,7 @@ function cleanName(text: string, profile: LayoutProfile): string {
 }
 
 function plausibleName(name: string): boolean {
-  return /[A-Za-z].*[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !name.includes(':');
+  return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !name.includes(':');
 }
 
 function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfile): RowCells | null {
@@ -139,6 +139,7 @@ class TableReader {
   private titleLines: Line[] = [];
   private rowIndent: number | null = null;
   private ended = false;
+  private titles = new Set<Line>();
 
   constructor(private readonly profile: LayoutProfile) {}
 
@@ -256,6 +257,8 @@ class TableReader {
     this.titleLines = [];
     this.lastLine = null;
     this.last = null;
+    this.titles = this.profile.titleAboveHeader ? titlesAboveHeaders(body, this.profile) : new Set<Line>();
+    const titles = this.titles;
     for (const line of body) {
       if (this.profile.endOfResults.some((re) => re.test(line.text))) {
         this.ended = true;
@@ -271,6 +274,11 @@ class TableReader {
         continue;
       }
       if (this.isFurniture(line)) continue;
+      if (titles.has(line)) {
+        this.titleLines.push(line);
+        this.last = null;
+        continue;
+      }
       if (!inTable || !this.columns) {
         this.titleLines.push(line);
         continue;
@@ -279,18 +287,9 @@ class TableReader {
     }
   }
 
-  /** The title lines right above a Labcorp column header (a long title may wrap onto two). */
+  /** The title lines collected right above a Labcorp column header. */
   private titleChain(header: Line): Line[] {
-    const chain: Line[] = [];
-    let below = header;
-    for (let i = this.titleLines.length - 1; i >= 0 && chain.length < 2; i--) {
-      const line = this.titleLines[i]!;
-      const gap = line.y - below.y;
-      if (gap <= 0 || gap > TITLE_GAP * line.size) break;
-      chain.unshift(line);
-      below = line;
-    }
-    return chain;
+    return this.titleLines.filter((l) => this.titles.has(l) && l.y > header.y);
   }
 
   private readLine(line: Line): void {
@@ -300,7 +299,7 @@ class TableReader {
     if (line.x0 < indent - INDENT_SLACK) {
       this.last = null;
       if (this.profile.titleAboveHeader) {
-        this.titleLines.push(line);
+        this.lastLine = line;
         return;
       }
       const previousTitle = this.titleLines[this.titleLines.length - 1];
@@ -336,6 +335,23 @@ class TableReader {
     this.last = null;
     this.lastLine = line;
   }
+}
+
+/** Lines printed right above a column header (a section title, wrapped over at most two lines). */
+function titlesAboveHeaders(lines: readonly Line[], profile: LayoutProfile): Set<Line> {
+  const titles = new Set<Line>();
+  lines.forEach((line, index) => {
+    if (!matchHeader(line, profile.headerPhrases)) return;
+    let below = line;
+    for (let i = index - 1; i >= 0 && index - i <= 2; i--) {
+      const above = lines[i]!;
+      const gap = above.y - below.y;
+      if (profile.furniture.some((re) => re.test(above.text)) || gap <= 0 || gap > TITLE_GAP * above.size) break;
+      titles.add(above);
+      below = above;
+    }
+  });
+  return titles;
 }
 
 export function readTables(pages: readonly PageText[], profile: LayoutProfile): RawTables {
