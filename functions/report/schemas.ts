@@ -36,7 +36,8 @@ export const ReportConfigurationSchema = z
     if (configuration.auth_type !== 'none' && !configuration.auth_token) {
       ctx.addIssue({ code: 'custom', message: `auth_token is required when auth_type is ${configuration.auth_type}`, path: ['auth_token'] });
     }
-  });
+  })
+  .meta({ id: 'ReportConfiguration', description: 'Where the PDF goes and how Hale authenticates to callback_url' });
 export type ReportConfiguration = z.infer<typeof ReportConfigurationSchema>;
 
 export const ReportMetadataSchema = z.object({
@@ -51,21 +52,21 @@ export const ReportHealthEventSchema = z.object({
   /** Age in years at the event (fractional); the timeline of the report. */
   event_age: z.number().min(0).max(120),
   predictors: z.array(PredictorInputSchema).max(500),
-});
+}).meta({ id: 'ReportHealthEvent' });
 export type ReportHealthEvent = z.infer<typeof ReportHealthEventSchema>;
 
 export const FullReportRequestSchema = z.object({
   report_metadata: ReportMetadataSchema,
   uid_ext: z.string().min(1).max(256),
   health_events: z.array(ReportHealthEventSchema).min(1).max(200),
-});
+}).meta({ id: 'FullReportRequest' });
 export type FullReportRequest = z.infer<typeof FullReportRequestSchema>;
 
 export const CondensedReportRequestSchema = z.object({
   report_metadata: ReportMetadataSchema,
   uid_ext: z.string().min(1).max(256),
   health_event: ReportHealthEventSchema,
-});
+}).meta({ id: 'CondensedReportRequest' });
 export type CondensedReportRequest = z.infer<typeof CondensedReportRequestSchema>;
 
 export type ReportVariant = 'full' | 'condensed';
@@ -84,7 +85,7 @@ export const ReportJobResponseSchema = z.object({
   status: z.enum(['accepted', 'failed']),
   message: z.string(),
   estimated_completion_seconds: z.number(),
-});
+}).meta({ id: 'ReportJob' });
 export type ReportJobResponse = z.infer<typeof ReportJobResponseSchema>;
 
 export const ReportJobStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
@@ -97,7 +98,7 @@ export const ReportStatusRecordSchema = z.object({
   updated_at: z.string(),
   error_type: z.string().nullable(),
   error_message: z.string().nullable(),
-});
+}).meta({ id: 'ReportJobStatus' });
 export type ReportStatusRecord = z.infer<typeof ReportStatusRecordSchema>;
 
 export const ReportStatusParamsSchema = z.object({ job_id: z.string().min(1).max(64) });
@@ -112,5 +113,5 @@ export const ReportStatusCallbackSchema = z.object({
   error_type: z.string().optional(),
   error_message: z.string().optional(),
   error_details: z.record(z.string(), z.unknown()).optional(),
-});
+}).meta({ id: 'ReportStatusCallback' });
 export type ReportStatusCallback = z.infer<typeof ReportStatusCallbackSchema>;
