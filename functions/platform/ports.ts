@@ -90,6 +90,14 @@ export interface OutboundResponse {
   body: string;
 }
 
+/**
+ * Optional LLM fallback for LOINC mapping (Amazon Bedrock, off unless HALE_BEDROCK_MODEL_ID is set):
+ * asked only about tests the local table cannot name; its answers are marked `llm_fuzzy`.
+ */
+export interface LoincFallback {
+  suggest(request: { biomarker: string; unit: string | null; panelName: string }): Promise<{ loincCode: string } | null>;
+}
+
 /** HTTP client for caller-supplied URLs (callbacks, webhooks, pre-signed PUTs): SSRF-guarded. */
 export interface OutboundHttp {
   send(request: OutboundRequest): Promise<OutboundResponse>;
