@@ -185,6 +185,7 @@ const kidney: Domain = {
       return {
         value: egfr,
         risk,
+        horizonYears: KFRE_HORIZON_YEARS,
         indices,
         notes: [`KFRE 4-variable (${kfreModel.citation.split(';')[0]}), North American baseline, ${KFRE_HORIZON_YEARS}-year horizon`],
       };

@@ -27,6 +27,7 @@ export const TimeseriesEventSchema = z.object({
 });
 
 export const ScoringModeSchema = z.enum(['validate_and_score', 'score', 'validate']);
+export type ScoringMode = z.infer<typeof ScoringModeSchema>;
 
 export const TimeseriesRequestSchema = z.object({
   scoring_event_metadata: z.object({
@@ -108,7 +109,7 @@ export const CompletenessSchema = z.object({
   carried_forward: z.array(z.string()),
   derived: z.array(z.string()),
   imputed: z.array(z.string()),
-  /** Share of the model's inputs measured or carried forward (0–1). */
+  /** Share of the model's inputs measured, carried forward or derived from those (0–1). */
   fraction_observed: z.number(),
 });
 
@@ -127,6 +128,11 @@ export const DiseaseScoreSchema = z.object({
   /** Index-type outputs (eGFR, FIB-4, NFS) with their guideline category. */
   indices: z.array(DomainIndexSchema),
   predictor_attributions: z.array(PredictorAttributionSchema),
+  /**
+   * Total effect (all inputs at their peer values) minus the sum of the one-at-a-time attributions:
+   * the part due to interactions and the model's non-linearity.
+   */
+  attribution_residual: z.object({ disease_age_years: z.number(), risk: z.number().nullable() }).optional(),
   improvement_opportunities: z.array(ImprovementOpportunitySchema),
   model: ModelReferenceSchema,
   completeness: CompletenessSchema,

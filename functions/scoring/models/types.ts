@@ -18,6 +18,8 @@ export interface Evaluation {
   value: number;
   /** Model probability over `horizonYears`; null when the model yields none (index models, KFRE outside validity). */
   risk: number | null;
+  /** Horizon of `risk` when it differs from the domain's (KFRE's 5 years in the kidney domain). */
+  horizonYears?: number;
   indices: IndexValue[];
   notes: string[];
 }

@@ -1,0 +1,77 @@
+import { toUcum } from '../lab/ucum/to-ucum';
+import { ucum } from '../reference/build/ucum';
+import type { PredictorDefinition } from './catalogue';
+
+/**
+ * Printed unit → the catalogue unit of a predictor. Printed spellings go through the lab area's
+ * printed-unit table (shared/data/unit-to-ucum.csv: `x10E3/uL`, `K/uL`, `Thousand/uL`, `mEq/L`,
+ * `mIU/L`, …); vitals spellings below; conversion by @lhncbc/ucum-lhc, molar ↔ mass with the
+ * predictor's molecular weight.
+ */
+
+/** Vitals spellings that are not lab-report units (UCUM specification, unitsofmeasure.org). */
+const VITALS_UCUM: Readonly<Record<string, string>> = {
+  mmHg: 'mm[Hg]',
+  'mm Hg': 'mm[Hg]',
+  in: '[in_i]',
+  inch: '[in_i]',
+  inches: '[in_i]',
+  lb: '[lb_av]',
+  lbs: '[lb_av]',
+  'kg/m^2': 'kg/m2',
+};
+
+// ucum-lhc's convertUnitTo takes a fourth options argument for molar ↔ mass conversions.
+type ConvertUnitTo = (
+  from: string,
+  value: number,
+  to: string,
+  options?: { molecularWeight?: number },
+) => { status: string; toVal: number | null; msg: string[] };
+const convertUnitTo = ucum.convertUnitTo.bind(ucum) as ConvertUnitTo;
+
+/** Enzyme activities: the international unit of an enzyme is the µmol/min `U` (shared/data/unit-to-ucum.csv, IU/L). */
+const ENZYMES = new Set(['alp', 'ast', 'alt']);
+
+export type UnitResult = { ok: true; value: number } | { ok: false; reason: string };
+
+const factors = new Map<string, number | null>();
+
+function ucumCodeOf(printed: string): string | null {
+  const trimmed = printed.trim();
+  const vitals = VITALS_UCUM[trimmed];
+  if (vitals) return vitals;
+  const mapped = toUcum(trimmed, { numeric: true }).ucumCode;
+  if (mapped) return mapped;
+  return ucum.validateUnitString(trimmed, false).status === 'valid' ? trimmed : null;
+}
+
+/** Multiplicative factor from `printed` to the predictor's unit, or null when not convertible (cached). */
+function factorTo(predictor: PredictorDefinition, printed: string): number | null {
+  const key = `${predictor.key}|${printed}`;
+  const cached = factors.get(key);
+  if (cached !== undefined) return cached;
+  let code = ucumCodeOf(printed);
+  if (code !== null && ENZYMES.has(predictor.key)) code = code.replace(/\[IU\]/g, 'U');
+  let factor: number | null = null;
+  if (code === predictor.ucumUnit) factor = 1;
+  else if (code !== null) {
+    const options = predictor.molecularWeight ? { molecularWeight: predictor.molecularWeight.value } : undefined;
+    const converted = convertUnitTo(code, 1, predictor.ucumUnit, options);
+    factor = converted.status === 'succeeded' && converted.toVal !== null && Number.isFinite(converted.toVal) ? converted.toVal : null;
+  }
+  factors.set(key, factor);
+  return factor;
+}
+
+/** Converts a numeric value in a printed unit to the predictor's catalogue unit. */
+export function toCatalogueUnit(predictor: PredictorDefinition, value: number, printedUnit: string): UnitResult {
+  if (printedUnit.trim() === '') {
+    return { ok: false, reason: `a unit is required (${predictor.name} is computed in ${predictor.ucumUnit})` };
+  }
+  const factor = factorTo(predictor, printedUnit);
+  if (factor === null) {
+    return { ok: false, reason: `unit '${printedUnit}' cannot be converted to ${predictor.ucumUnit}` };
+  }
+  return { ok: true, value: value * factor };
+}
