@@ -1,4 +1,4 @@
-import observedExtremes from '../../../data/lab/observed-extremes.json';
+import { PREDICTORS_BY_CODE } from '../../scoring/catalogue';
 import { loincRow, unitFit } from '../loinc/map-to-loinc';
 import type { LabPanel, PanelResult, ValidationFlag } from '../results-schema';
 import { convertValue } from '../ucum/convert';
@@ -6,21 +6,11 @@ import { toNumber } from './values';
 
 /**
  * Checks on extracted results; each finding becomes a validation flag, nothing is changed or dropped.
- * Bounds come from data/lab/observed-extremes.json (lowest and highest values measured among NHANES
- * 2017–March 2020 adults, see data/lab/README.md) and from definitions (a count or concentration is
- * never negative, a percentage of a whole never exceeds 100).
+ * Physiological bounds are the ones Hale's scoring enforces (functions/scoring/catalogue.ts, built from
+ * NHANES in data/population/predictor-bounds.json), so extraction warns about exactly the values
+ * scoring would refuse; beyond those, definitions: a count or concentration is never negative and a
+ * percentage of a whole never exceeds 100.
  */
-
-interface ObservedExtreme {
-  loinc: string[];
-  ucum: string;
-  min: number;
-  max: number;
-  variable: string;
-}
-
-const EXTREMES = new Map<string, ObservedExtreme>();
-for (const row of observedExtremes as ObservedExtreme[]) for (const code of row.loinc) EXTREMES.set(code, row);
 
 /** LOINC codes of the leukocyte differential in percent (shared/data/loinc-common-labs.csv). */
 const DIFFERENTIAL_PERCENT = new Set(['770-8', '736-9', '5905-5', '713-8', '706-2', '71695-1']);
@@ -47,14 +37,15 @@ function boundsFlag(panel: LabPanel, result: PanelResult, value: number): Valida
   if (result.ucumCode === '%' && value > 100) {
     return flagFor('value_outside_physiological_bounds', `${result.biomarker} is a percentage above 100`, panel, result);
   }
-  const extreme = result.loincCode ? EXTREMES.get(result.loincCode) : undefined;
-  if (!extreme || !result.ucumCode) return null;
+  const predictor = result.loincCode ? PREDICTORS_BY_CODE.get(result.loincCode)?.find((p) => p.bounds) : undefined;
+  if (!predictor?.bounds || !result.ucumCode) return null;
   const property = loincRow(result.loincCode!)?.property ?? '';
-  const inBoundUnit = convertValue(value, result.ucumCode, extreme.ucum, property);
-  if (inBoundUnit === null || (inBoundUnit >= extreme.min && inBoundUnit <= extreme.max)) return null;
+  const inBoundUnit = convertValue(value, result.ucumCode, predictor.ucumUnit, property);
+  const { min, max } = predictor.bounds;
+  if (inBoundUnit === null || (inBoundUnit >= min && inBoundUnit <= max)) return null;
   return flagFor(
     'value_outside_physiological_bounds',
-    `${result.biomarker} ${result.resultValue} ${result.resultUnit ?? ''} lies outside the ${extreme.min}–${extreme.max} ${extreme.ucum} measured among NHANES 2017–2020 adults`.replace(/\s+/g, ' '),
+    `${result.biomarker} ${result.resultValue} ${result.resultUnit ?? ''} lies outside the physiological bounds ${min}–${max} ${predictor.ucumUnit}`.replace(/\s+/g, ' '),
     panel,
     result,
   );
@@ -98,7 +89,7 @@ export function validatePanels(panels: readonly LabPanel[]): ValidationFlag[] {
         }
       }
       const row = result.loincCode ? loincRow(result.loincCode) : undefined;
-      if (row && result.ucumCode && unitFit(result.ucumCode, row) === 'conflicts') {
+      if (row && result.resultUnit !== null && result.ucumCode && unitFit(result.ucumCode, row) === 'conflicts') {
         flags.push(
           flagFor('unit_invalid_for_loinc', `${result.biomarker}: unit ${result.resultUnit} does not measure ${row.longCommonName}`, panel, result),
         );
