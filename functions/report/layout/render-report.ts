@@ -1,4 +1,3 @@
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { drawBiomarkerTable } from './biomarker-table';
 import { drawCover, reportTitle, WELLNESS_NOTICE } from './cover';
@@ -7,6 +6,7 @@ import { domainTracks, latest } from './domains';
 import { formatYears } from './format';
 import { drawMethods, methodsHeight } from './methods';
 import { PageWriter } from './page-writer';
+import { unshapedFontkit } from './unshaped-fontkit';
 import { drawDomainSummary } from './summary';
 import type { ReportDocumentInput } from './types';
 
@@ -25,7 +25,7 @@ export const CONDENSED_MAX_PAGES = 2;
 export async function renderReport(input: ReportDocumentInput, fonts: FontFiles, renderedAt: Date): Promise<Uint8Array> {
   if (input.results.length === 0) throw new Error('A report needs at least one scored event');
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(unshapedFontkit);
   const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
   const title = `Hale ${reportTitle(input.variant)}`;
   doc.setTitle(title, { showInWindowTitleBar: true });
