@@ -1,7 +1,8 @@
-import { HaleError } from '../http/errors';
+import { cachedBody, conditionalResponse } from '../http/etag';
 import { httpRoute } from '../http/handler';
+import { computeTopDiseasePredictors } from '../scoring/top-predictors';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'detail' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
-});
+// Static for a deployment: serialised once per container, answered with a strong ETag and 304s.
+const BODY = cachedBody(computeTopDiseasePredictors());
+
+export const handler = httpRoute({ dialect: 'detail' }, async ({ headers }) => conditionalResponse(BODY, headers));

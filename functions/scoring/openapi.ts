@@ -1,4 +1,44 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { errorResponses, jsonResponse } from '../http/openapi-components';
+import { TimeseriesRequestSchema, TimeseriesResponseSchema, TopDiseasePredictorsResponseSchema } from './schemas';
 
 /** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
-export function registerScoringOpenApi(_registry: OpenAPIRegistry): void {}
+export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/health-score/timeseries',
+    tags: ['scoring'],
+    summary: 'Score a person over time',
+    description:
+      'Scores each date in `dates_to_score` from the health events on or before it (values carried forward up to ' +
+      '365 days; later events are never used). Six domains, each a published model: all_cause (PhenoAge), ' +
+      'cardiovascular (PREVENT ASCVD), heart_failure (PREVENT HF), type2_diabetes (ARIC, 9-year), kidney ' +
+      '(CKD-EPI 2021 eGFR; KFRE 5-year when eGFR < 60 with UACR), liver (FIB-4; NAFLD fibrosis score when BMI and ' +
+      'albumin are measured). Predictors by LOINC/SNOMED code (GET /reference-data/), values as text, units ' +
+      'converted with UCUM. Sex comes from a predictor 76689-9 (male/female). `mode`: `validate_and_score` and ' +
+      '`validate` answer 422 naming each event, predictor and reason for a non-numeric value, an unconvertible unit ' +
+      'or a value outside physiological bounds (`validate` returns no results); `score` drops such predictors with a ' +
+      'warning. Unknown codes are ignored and listed in `warnings`.',
+    request: { body: { content: { 'application/json': { schema: TimeseriesRequestSchema } } } },
+    responses: {
+      200: jsonResponse('One scoring result per date', TimeseriesResponseSchema),
+      ...errorResponses('detail', [400, 401, 422, 500]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/top-disease-predictors/',
+    tags: ['reference'],
+    summary: 'Most important inputs per health domain',
+    description:
+      'Each domain\'s model inputs ranked by strength: the survey-weighted SD, over NHANES 2017–2020 adults, of the ' +
+      'change in the model\'s additive scale when the input is set to its population mean (|β| × SD of the term for ' +
+      'a linear term), normalised to sum to 1 per domain. Send If-None-Match with the ETag to get 304. Limits per API ' +
+      'key, shared by the reference routes: 50 requests/second and 1,000/day (429 with Retry-After).',
+    responses: {
+      200: jsonResponse('Ranked predictors per domain', TopDiseasePredictorsResponseSchema),
+      304: { description: 'Not modified: the ETag in If-None-Match is current' },
+      ...errorResponses('detail', [401, 429, 500, 502]),
+    },
+  });
+}

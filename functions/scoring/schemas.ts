@@ -39,7 +39,7 @@ export const TimeseriesRequestSchema = z.object({
   dates_to_score: z.array(IsoDateSchema).min(1).max(100),
   date_of_birth: IsoDateSchema,
   health_events: z.array(TimeseriesEventSchema).min(1).max(200),
-});
+}).meta({ id: 'TimeseriesRequest' });
 export type TimeseriesRequest = z.infer<typeof TimeseriesRequestSchema>;
 
 export const DiseaseCodeSchema = z.enum(['all_cause', 'cardiovascular', 'heart_failure', 'type2_diabetes', 'kidney', 'liver']);
@@ -179,5 +179,32 @@ export const TimeseriesResponseSchema = z.object({
   scoring_version: z.string(),
   warnings: z.array(ScoringWarningSchema),
   scoring_results: z.array(ScoringResultSchema),
-});
+}).meta({ id: 'TimeseriesResponse' });
 export type TimeseriesResponse = z.infer<typeof TimeseriesResponseSchema>;
+
+export const TopDiseasePredictorSchema = z.object({
+  observation_codes: z.array(z.string()),
+  /** 1 = most important. */
+  rank: z.number().int().min(1),
+  /** Relative importance within the domain; the domain's strengths sum to 1. */
+  strength: z.number().min(0).max(1),
+  predictor: z.string(),
+  name: z.string(),
+});
+
+export const TopDiseasePredictorsResponseSchema = z
+  .object({
+    top_disease_predictors: z.array(
+      z.object({
+        /** Health domain (the `disease_code` of scoring responses). */
+        disease: DiseaseCodeSchema,
+        disease_name: z.string(),
+        predictors: z.array(TopDiseasePredictorSchema),
+      }),
+    ),
+    /** How strength is derived from the models. */
+    method: z.string(),
+    scoring_version: z.string(),
+  })
+  .meta({ id: 'TopDiseasePredictors' });
+export type TopDiseasePredictorsResponse = z.infer<typeof TopDiseasePredictorsResponseSchema>;

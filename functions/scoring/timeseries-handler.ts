@@ -1,7 +1,9 @@
-import { HaleError } from '../http/errors';
 import { httpRoute } from '../http/handler';
+import { scoreTimeseries } from './engine';
+import { TimeseriesRequestSchema } from './schemas';
 
-// Placeholder until this route's area lands; answers 501 in the route's dialect.
-export const handler = httpRoute({ dialect: 'detail' }, async () => {
-  throw new HaleError(501, 'not_implemented', 'This endpoint is not implemented yet');
-});
+/** POST /health-score/timeseries: validate, score each requested date, answer the scoring response. */
+export const handler = httpRoute({ dialect: 'detail', body: TimeseriesRequestSchema }, async ({ body }) => ({
+  statusCode: 200,
+  body: scoreTimeseries(body),
+}));
