@@ -32,7 +32,7 @@ const LABEL_RULES: readonly LabelRule[] = [
   },
   {
     category: 'identifier',
-    label: String.raw`(?:MRN|Medical Record(?: Number| No\.?| #)?|Patient ID|Pt\.? ID|Specimen(?: ID| Number| No\.?| #)?|Accession(?: Number| No\.?| #)?|Account(?: Number| No\.?| #)?|Acct\.?(?: Number| No\.?| #)?|Control(?: ID| Number| No\.?| #)?|Requisition(?: Number| No\.?| #)?|Lab Ref(?:erence)?(?: No\.?| #)?|Client(?: ID| No\.?| #)|Chart(?: Number| No\.?| #)?|Member ID|Policy(?: Number| No\.?| #)?|Group(?: Number| No\.?| #)|Encounter(?: ID| Number| #)?|Visit(?: ID| Number| #)|SSN|Social Security(?: Number| No\.?)?)`,
+    label: String.raw`(?:MRN|Medical Record(?: Number| No\.?| #)?|Patient ID|Pt\.? ID|Specimen(?: ID| Number| No\.?| #)?|Accession(?: Number| No\.?| #)?|Account(?: Number| No\.?| #)?|Acct\.?(?: Number| No\.?| #)?|Control(?: ID| Number| No\.?| #)?|Requisition(?: Number| No\.?| #)?|Lab Ref(?:erence)?(?: No\.?| #)?|Client(?: ID| No\.?| #)|Chart(?: Number| No\.?| #)?|Member ID|Policy(?: Number| No\.?| #)?|Group(?: Number| No\.?| #)|Encounter(?: ID| Number| #)?|Visit(?: ID| Number| #)|SSN|SN|Social Security(?: Number| No\.?)?)`,
     value: ID_VALUE,
   },
   { category: 'address', label: String.raw`(?:Patient Address|Home Address|Address)(?=\s*:)`, value: String.raw`[^\t\n]*[A-Za-z0-9][^\t\n]*` },
@@ -52,7 +52,7 @@ const PATTERNS: readonly { category: PhiCategory; pattern: RegExp }[] = [
   {
     category: 'address',
     pattern:
-      /\b\d{1,6}(?: [A-Z0-9][A-Za-z0-9.'-]*){1,4} (?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy)\b\.?(?:,? (?:Apt|Suite|Ste|Unit|#) ?[\w-]+)?/g,
+      /\b\d{1,6}(?: [A-Z0-9][A-Za-z0-9.'-]*){1,4} (?:STREET|ST|AVENUE|AVE|ROAD|RD|BOULEVARD|BLVD|LANE|LN|DRIVE|DR|COURT|CT|WAY|PLACE|PL|TERRACE|TER|CIRCLE|CIR|PARKWAY|PKWY|HIGHWAY|HWY|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy|Highway|Hwy)\b\.?(?:,? (?:APT|Apt|SUITE|Suite|STE|Ste|UNIT|Unit|#) ?[\w-]+)?/g,
   },
   { category: 'address', pattern: /\b[A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*){0,3}, [A-Z]{2} \d{5}(?:-\d{4})?\b/g },
   { category: 'address', pattern: /\bP\.? ?O\.? Box \d+\b/gi },
@@ -89,6 +89,46 @@ function headerBlockNames(text: string): PhiSpan[] {
   return spans;
 }
 
+const LAST_FIRST = /^[A-Z][A-Z'-]+, ?[A-Z][A-Z'-]+(?: [A-Z][A-Z'.-]*)?$/;
+
+/**
+ * Labcorp prints the patient's name, unlabelled, as the first cell of every page (`DOE, JANE` beside
+ * `Patient Report`); a first cell in the `LAST, FIRST` form of capitals is taken as a name.
+ */
+function pageTopNames(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  for (const match of text.matchAll(/(?:^|\f\n)([^\t\n]+)/g)) {
+    const cell = match[1]!.trim();
+    if (!LAST_FIRST.test(cell)) continue;
+    const start = match.index + match[0].indexOf(cell);
+    spans.push({ start, end: start + cell.length, category: 'name' });
+  }
+  return spans;
+}
+
+const ID_LABEL_CELL = new RegExp(`^${LABEL_RULES.find((rule) => rule.category === 'identifier')!.label}$`, 'i');
+const ID_VALUE_CELL = new RegExp(`^${ID_VALUE}$`);
+
+/** A row of identifier labels over a row of values in the same columns (older Labcorp: `Specimen Number  Patient ID …`). */
+function headerRowIdentifiers(text: string): PhiSpan[] {
+  const spans: PhiSpan[] = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    const labels = line.split('\t');
+    if (next !== undefined && labels.length > 1 && labels.every((cell) => ID_LABEL_CELL.test(cell.trim()))) {
+      let cellOffset = offset + line.length + 1;
+      for (const cell of next.split('\t')) {
+        if (ID_VALUE_CELL.test(cell.trim())) spans.push({ start: cellOffset, end: cellOffset + cell.length, category: 'identifier' });
+        cellOffset += cell.length + 1;
+      }
+    }
+    offset += line.length + 1;
+  });
+  return spans;
+}
+
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -120,7 +160,7 @@ function repeatedValues(text: string, found: readonly PhiSpan[]): PhiSpan[] {
 }
 
 export function detectSafeHarborPhi(text: string): PhiSpan[] {
-  const found = [...labelledSpans(text), ...headerBlockNames(text)];
+  const found = [...labelledSpans(text), ...headerBlockNames(text), ...pageTopNames(text), ...headerRowIdentifiers(text)];
   for (const { category, pattern } of PATTERNS) {
     for (const match of text.matchAll(pattern)) found.push({ start: match.index, end: match.index + match[0].length, category });
   }
