@@ -105,7 +105,9 @@ async function load(url: string, apiKey: string, post: boolean): Promise<Autocan
   ];
   if (post) args.push('-m', 'POST', '-H', 'content-type=application/json', '-b', STATISTICS_BODY);
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as AutocannonResult;
+  // With --warmup, -j prints the warm-up's result first and the measured one last.
+  const lines = stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as AutocannonResult;
 }
 
 async function throughput(dir: string): Promise<BenchRow[]> {
