@@ -1,0 +1,108 @@
+import { ValidationError } from '../../../functions/http/errors';
+import { analyseTimeline, scoreTimeseries } from '../../../functions/scoring/engine';
+import { fullPanel, predictor, timeseriesRequest } from './fixtures';
+
+function issuesOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error.issues;
+    throw error;
+  }
+  throw new Error('expected a ValidationError');
+}
+
+describe('input handling', () => {
+  // mmol/L = mg/dL × 10 / molecular weight (catalogue: cholesterol 386.65, creatinine 113.12, glucose 180.156, triolein 885.7).
+  it('gives identical scores for mg/dL and mmol/L (and µmol/L, g/L, 10*9/L) inputs', () => {
+    const us = scoreTimeseries(timeseriesRequest());
+    const si = scoreTimeseries(
+      timeseriesRequest({
+        health_events: [
+          {
+            health_event_id: 'e1',
+            health_event_date: '2025-03-01',
+            predictors: fullPanel({
+              '2093-3': [String((195 * 10) / 386.65), 'mmol/L'],
+              '2085-9': [String((48 * 10) / 386.65), 'mmol/L'],
+              '2160-0': [String((1.0 * 10_000) / 113.12), 'umol/L'],
+              '2345-7': [String((98 * 10) / 180.156), 'mmol/L'],
+              '1558-6': [String((98 * 10) / 180.156), 'mmol/L'],
+              '2571-8': [String((130 * 10) / 885.7), 'mmol/L'],
+              '1751-7': ['43', 'g/L'],
+              '6690-2': ['6.4', '10*9/L'],
+              '777-3': ['230', 'K/uL'],
+            }),
+          },
+        ],
+      }),
+    );
+    expect(si.scoring_results).toEqual(us.scoring_results);
+  });
+
+  it('ignores unknown codes with a warning naming event and code', () => {
+    const response = scoreTimeseries(
+      timeseriesRequest({
+        health_events: [{ health_event_id: 'visit-7', health_event_date: '2025-03-01', predictors: [...fullPanel(), predictor('99999-9', '3', 'mg/dL')] }],
+      }),
+    );
+    expect(response.warnings).toEqual([
+      expect.objectContaining({ code: 'unknown_observation_code', health_event_id: 'visit-7', observation_code: '99999-9' }),
+    ]);
+    expect(response.scoring_results[0]!.disease_scores.every((d) => d.status === 'scored')).toBe(true);
+  });
+
+  it('rejects a non-numeric value, an unconvertible unit and an out-of-bounds value with paths naming each', () => {
+    const request = timeseriesRequest({
+      health_events: [
+        { health_event_id: 'e1', health_event_date: '2025-01-01', predictors: fullPanel() },
+        { health_event_id: 'e2', health_event_date: '2025-02-01', predictors: [predictor('2093-3', 'high', 'mg/dL'), predictor('2085-9', '50', 'kg')] },
+        { health_event_id: 'e3', health_event_date: '2025-03-01', predictors: [predictor('2345-7', '5.5', 'mg/dL')] },
+      ],
+    });
+    const issues = issuesOf(() => scoreTimeseries(request));
+    expect(issues.map((i) => i.path)).toEqual([
+      'body.health_events.1.predictors.0.value',
+      'body.health_events.1.predictors.1.unit',
+      'body.health_events.2.predictors.0.value',
+    ]);
+    expect(issues[0]!.message).toMatch(/event 'e2', predictor 2093-3: Total cholesterol value 'high' is not a number/);
+    expect(issues[1]!.message).toMatch(/'kg' cannot be converted to mg\/dL/);
+    expect(issues[2]!.message).toMatch(/event 'e3'.*Glucose 5\.5 mg\/dL is outside physiological bounds/);
+  });
+
+  it('requires sex and rejects contradicting sex values', () => {
+    const noSex = fullPanel().filter((p) => p.observation_code !== '76689-9');
+    expect(issuesOf(() => scoreTimeseries(timeseriesRequest({ health_events: [{ health_event_id: 'e1', health_event_date: '2025-03-01', predictors: noSex }] })))[0]!.message).toMatch(/sex is required/);
+    const contradicting = [...fullPanel(), predictor('76689-9', 'female')];
+    expect(issuesOf(() => analyseTimeline({ events: [{ eventId: 'e1', age: 50, date: null, predictors: contradicting }], points: [{ age: 50, date: null }] }))[0]!.message).toMatch(/contradicts/);
+  });
+
+  it('in `score` mode drops invalid predictors with a warning; in `validate` mode returns no results', () => {
+    const events = [{ health_event_id: 'e1', health_event_date: '2025-03-01', predictors: [...fullPanel(), predictor('8480-6', 'n/a', 'mmHg')] }];
+    const meta = timeseriesRequest().scoring_event_metadata;
+    const scored = scoreTimeseries(timeseriesRequest({ health_events: events, scoring_event_metadata: { ...meta, mode: 'score' } }));
+    expect(scored.warnings.map((w) => w.code)).toContain('invalid_predictor_dropped');
+    expect(scored.scoring_results).toHaveLength(1);
+    const valid = scoreTimeseries(timeseriesRequest({ scoring_event_metadata: { ...meta, mode: 'validate' } }));
+    expect(valid.scoring_results).toEqual([]);
+    expect(() => scoreTimeseries(timeseriesRequest({ health_events: events, scoring_event_metadata: { ...meta, mode: 'validate' } }))).toThrow(ValidationError);
+  });
+
+  it('accepts censored values (<0.3) at the limit with a warning, and binary inputs as yes/no, 1/0 and SNOMED smoking codes', () => {
+    const response = scoreTimeseries(
+      timeseriesRequest({
+        health_events: [{ health_event_id: 'e1', health_event_date: '2025-03-01', predictors: fullPanel({ '30522-7': ['<0.3', 'mg/L'], '72166-2': ['449868002', ''], '308116003': ['1', ''] }) }],
+      }),
+    );
+    expect(response.warnings.map((w) => w.code)).toEqual(['censored_value']);
+    const used = response.scoring_results[0]!.scoring_predictors;
+    expect(used.find((p) => p.predictor === 'crp')?.value).toBe(0.3);
+    expect(used.find((p) => p.predictor === 'smoking')?.value).toBe(1);
+    expect(used.find((p) => p.predictor === 'bp_treatment')?.value).toBe(1);
+  });
+
+  it('rejects dates before the date of birth', () => {
+    expect(issuesOf(() => scoreTimeseries(timeseriesRequest({ dates_to_score: ['1960-01-01'] })))[0]!.path).toBe('body.dates_to_score.0');
+  });
+});
