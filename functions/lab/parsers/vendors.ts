@@ -17,8 +17,11 @@ export const VENDOR_SIGNATURES: Record<Vendor, RegExp> = {
 
 export const LAB_NAMES: Record<Vendor, string> = { quest: 'Quest Diagnostics', labcorp: 'Labcorp' };
 
-/** Layouts that carry a vendor's name but are not the vendor's report (research §6.9–10). */
-export const FOREIGN_LAYOUT = /\bMyChart\b|Epic Systems|Printed from Health Gorilla/i;
+/**
+ * Layouts that carry a vendor's name but are not the vendor's report (research §6.9–10): Epic/MyChart
+ * exports. Health Gorilla / Function Health copies print Quest's own report, so they are read as Quest.
+ */
+export const FOREIGN_LAYOUT = /\bMyChart\b|Epic Systems/i;
 
 /** Other US laboratories, so a rejection can name the lab it saw. */
 export const OTHER_LABS: readonly string[] = [
