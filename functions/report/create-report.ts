@@ -5,7 +5,7 @@ import { BlockedTargetError, type JobsRepository, type ObjectStore, type Workflo
 import { estimatedCompletionSeconds } from './estimate';
 import { type DeliveryTarget, REPORT_JOB_KIND, REPORT_JOB_TTL_SECONDS, type ReportJob, reportObjectKeys, sealingContext } from './report-job';
 import type { ReportConfiguration, ReportHealthEvent, ReportInput, ReportJobResponse, ReportVariant } from './schemas';
-import { SEX_OBSERVATION_CODE, sexOf } from './timeline';
+import { validateReportEvents } from './score-report';
 
 export interface CreateReportDependencies {
   jobs: JobsRepository;
@@ -51,13 +51,6 @@ async function checkTargets(configuration: ReportConfiguration, checkTarget: Cre
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
-/** Every model is sex-specific and sex cannot be imputed, so a request without it is refused up front. */
-function requireSex(request: ReportRequest): void {
-  if (sexOf(request.events)) return;
-  const path = request.variant === 'full' ? 'body.health_events' : 'body.health_event';
-  throw new ValidationError([{ path, message: `no predictor with observation_code ${SEX_OBSERVATION_CODE} (sex) and value male or female` }]);
-}
-
 function accepted(job: ReportJob): ReportJobResponse {
   const failed = job.status === 'failed';
   return {
@@ -77,7 +70,7 @@ function accepted(job: ReportJob): ReportJobResponse {
  * if that job never got its execution started, this call starts it (the start is idempotent by name).
  */
 export async function createReportJob(deps: CreateReportDependencies, request: ReportRequest, caller: Caller): Promise<ReportJobResponse> {
-  requireSex(request);
+  validateReportEvents(request.variant, request.events);
   await checkTargets(request.configuration, deps.checkTarget);
   const now = (deps.now ?? (() => new Date()))();
   const jobId = (deps.newId ?? randomUUID)();

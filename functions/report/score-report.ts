@@ -1,21 +1,42 @@
+import { ValidationError } from '../http/errors';
+import { analyseTimeline, scoreTimeline } from '../scoring/engine';
+import { SCORING_VERSION } from '../scoring/version';
 import { ReportInputError } from './pipeline-errors';
-import type { ReportInput } from './schemas';
+import type { ReportHealthEvent, ReportInput, ReportVariant } from './schemas';
 import type { ScoredReport } from './scored-report';
-import { type ReportTimeline, reportTimeline, SEX_OBSERVATION_CODE, sexOf } from './timeline';
+import { reportTimeline } from './timeline';
 
-/** The scoring engine's timeline entry point (the same engine as POST /health-score/timeseries). */
-export type TimelineScorer = (timeline: ReportTimeline) => ScoredReport['results'];
+/** Where the events sit in each request body, for the engine's issue paths. */
+const EVENTS_PATH: Record<ReportVariant, string> = { full: 'body.health_events', condensed: 'body.health_event' };
 
 /**
- * Scores a report request over its age timeline. A condensed report has one event and so one
- * result; a full report one result per distinct event age, in age order.
+ * Checks a report request the way the engine will score it (units, codes, sex), so that bad input is
+ * a 422 at POST time instead of a failed job. The condensed body holds one event, not an array, so
+ * the engine's `.0` index is dropped from its paths.
  */
-export function scoreReport(input: ReportInput, score: TimelineScorer, scoringVersion: string): ScoredReport {
-  const sex = sexOf(input.health_events);
-  if (!sex) {
-    throw new ReportInputError(`No health event states sex (observation ${SEX_OBSERVATION_CODE} with value male or female); the scoring models need it`);
+export function validateReportEvents(variant: ReportVariant, events: readonly ReportHealthEvent[]): void {
+  const path = EVENTS_PATH[variant];
+  try {
+    analyseTimeline(reportTimeline(events), { mode: 'validate', eventsPath: path });
+  } catch (error) {
+    if (!(error instanceof ValidationError) || variant === 'full') throw error;
+    throw new ValidationError(error.issues.map((issue) => ({ ...issue, path: issue.path.replace(`${path}.0.`, `${path}.`) })));
   }
-  const results = score(reportTimeline(input.health_events, sex));
+}
+
+/**
+ * Scores a stored report request with the same engine as POST /health-score/timeseries: one result
+ * per distinct event age, in age order (a condensed report has one).
+ */
+export function scoreReport(input: ReportInput): ScoredReport {
+  let results: ScoredReport['results'];
+  try {
+    results = scoreTimeline(reportTimeline(input.health_events), { eventsPath: EVENTS_PATH[input.variant] });
+  } catch (error) {
+    // Validated at POST time; reaching this means the stored request no longer scores (e.g. a new engine version).
+    if (error instanceof ValidationError) throw new ReportInputError(`The report input does not score: ${error.issues.length} invalid field(s)`);
+    throw error;
+  }
   if (results.length === 0) throw new ReportInputError('The scoring engine returned no result for the report timeline');
-  return { scoring_version: scoringVersion, results };
+  return { scoring_version: SCORING_VERSION, results };
 }
