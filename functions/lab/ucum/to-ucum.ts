@@ -46,6 +46,8 @@ function normalisePrinted(printed: string): string {
   return printed
     .replace(/\s*\(calc\)$/i, '')
     .replace(/[µμ]/g, 'u')
+    // A superscript after 10 is its exponent (`10³` = 10^3); elsewhere (`m²`) it is a power digit.
+    .replace(/10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, (_m, exponent: string) => `10^${[...exponent].map((d) => SUPERSCRIPTS[d]).join('')}`)
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (s) => SUPERSCRIPTS[s]!)
     .replace(/\s+/g, ' ')
     .trim();
@@ -119,7 +121,7 @@ export function toUcum(printedUnit: string | null, options: { numeric?: boolean 
     const code = STATIC.get(printed)!;
     // Rows such as `Pattern` are not units: the result is qualitative.
     if (code === null) return { ucumCode: null, ucumMatchMethod: null };
-    if (accepted(code) || code === '1') return { ucumCode: code, ucumMatchMethod: 'static_map' };
+    if (accepted(code)) return { ucumCode: code, ucumMatchMethod: 'static_map' };
   }
   const pattern = patternRule(printed);
   if (accepted(pattern)) return { ucumCode: pattern, ucumMatchMethod: 'pattern_rule' };
