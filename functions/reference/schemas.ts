@@ -42,7 +42,8 @@ export type Sex = Infer<typeof SexSchema>;
 export const PredictorStatisticsRequestSchema = object({
   header: object({
     event_id: string().min(1).max(128),
-    event_asof_dtutc: iso.datetime({ offset: true }),
+    /** ISO 8601 date-time; with Z or an offset, or without a zone (then read as UTC, as the name says). */
+    event_asof_dtutc: iso.datetime({ offset: true, local: true }),
   }),
   sex: SexSchema,
   age: number().min(0).max(120),

@@ -159,6 +159,18 @@ describe('POST /predictor-statistics/', () => {
     for (const field of fields) expect(json.detail).toContain(field);
   });
 
+  it.each(['2026-11-22T10:00:00Z', '2026-11-22T10:00:00.123+05:30', '2026-11-22T10:00:00'])('accepts the ISO 8601 date-time %p and echoes it', async (asOf) => {
+    const response = await post({ header: { event_id: 'e-1', event_asof_dtutc: asOf }, sex: 'male', age: 30 });
+    expect(response.statusCode).toBe(200);
+    expect((response.json as { header: { event_asof_dtutc: string } }).header.event_asof_dtutc).toBe(asOf);
+  });
+
+  it.each(['2026-11-22', 'yesterday', '22/11/2026 10:00'])('rejects %p as event_asof_dtutc', async (asOf) => {
+    const response = await post({ header: { event_id: 'e-1', event_asof_dtutc: asOf }, sex: 'male', age: 30 });
+    expect(response.statusCode).toBe(422);
+    expect((response.json as { detail: string }).detail).toContain('body.header.event_asof_dtutc');
+  });
+
   it('answers 400 {detail} to malformed JSON', async () => {
     const response = await post(undefined, '{"sex": "male",');
     expect(response.statusCode).toBe(400);
