@@ -31,13 +31,14 @@ interface Context {
   band: BandPeers;
 }
 
+// `+ 0` turns -0 into 0: a rounding of ±1e-17 must not show a sign.
 function r(value: number, digits: number): number {
   const f = 10 ** digits;
-  return Math.round(value * f) / f;
+  return Math.round(value * f) / f + 0;
 }
 
 function sig(value: number): number {
-  return Number(value.toPrecision(6));
+  return Number(value.toPrecision(6)) + 0;
 }
 
 function rawDiseaseAge(c: Context, x: Inputs): number {
