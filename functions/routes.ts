@@ -41,6 +41,11 @@ export interface RouteDefinition {
   timeoutSeconds?: number;
   /** AWS access the handler needs (see Capability); none when omitted. */
   permissions?: readonly Capability[];
+  /**
+   * Repo-relative folders the code reads beside itself at run time (`path.join(__dirname, …)`), e.g.
+   * `functions/report/fonts`: each is copied next to the bundle's entry file, where `__dirname` points.
+   */
+  bundleFiles?: readonly string[];
 }
 
 export const ROUTES: readonly RouteDefinition[] = [

@@ -19,6 +19,8 @@ export interface WorkerDefinition {
   timeoutSeconds?: number;
   /** AWS access the function needs (see Capability in routes.ts); none when omitted. */
   permissions?: readonly Capability[];
+  /** Folders copied next to the bundle's entry file (see RouteDefinition.bundleFiles). */
+  bundleFiles?: readonly string[];
 }
 
 export type StateMachineName = 'lab-extraction' | 'report-generation';

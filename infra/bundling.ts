@@ -6,8 +6,10 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * sizes are the deployed ones.
  *
  * ESM: franc-min, middy and unpdf ship as ES modules (unpdf's pdf.js build is ESM-first); esbuild
- * keeps them as they are and the `createRequire` banner lets the CommonJS dependencies (pdf-lib,
- * ucum-lhc) `require` Node built-ins. `module` before `main` picks the tree-shakable builds.
+ * keeps them as they are. The banner gives the bundled CommonJS code what ESM lacks: `require` for
+ * Node built-ins (pdf-lib, ucum-lhc) and `__dirname` / `__filename`, which point at the bundle's folder
+ * (modules that read files beside themselves declare them in `bundleFiles`). `module` before `main`
+ * picks the tree-shakable builds.
  *
  * The AWS SDK is bundled, not taken from the runtime: the nodejs22.x runtime ships an SDK v3 that AWS
  * updates on its own schedule and that lags our pinned 3.1162.0 by hundreds of releases, and
@@ -15,7 +17,10 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * the versions the tests ran against; it costs bundle size, which the bundles bench reports.
  */
 export const BUNDLE_TARGET = 'node22';
-export const ESM_REQUIRE_BANNER = "import{createRequire}from'node:module';const require=createRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER =
+  "import{createRequire as __haleCreateRequire}from'node:module';import{fileURLToPath as __haleToPath}from'node:url';" +
+  'const require=__haleCreateRequire(import.meta.url);const __filename=__haleToPath(import.meta.url);' +
+  "const __dirname=__filename.slice(0,__filename.lastIndexOf('/'));";
 const MAIN_FIELDS = ['module', 'main'];
 
 export const LAMBDA_BUNDLING: BundlingOptions = {
@@ -30,6 +35,11 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   bundleAwsSDK: true,
   externalModules: [],
 };
+
+/** Shell commands that copy a definition's `bundleFiles` folders next to the bundle's entry file. */
+export function copyBundleFiles(folders: readonly string[], inputDir: string, outputDir: string): string[] {
+  return folders.map((folder) => `cp -R "${inputDir}/${folder}" "${outputDir}/${folder.split('/').pop()}"`);
+}
 
 /** The same build for esbuild's JS API (the bench measures it without CDK). */
 export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions {

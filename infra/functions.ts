@@ -9,7 +9,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Capability, RouteDefinition } from '../functions/routes';
 import type { WorkerDefinition } from '../functions/workers';
-import { LAMBDA_BUNDLING } from './bundling';
+import { copyBundleFiles, LAMBDA_BUNDLING } from './bundling';
 import { type AccessTargets, statementsFor } from './function-access';
 import { acknowledge } from './nag';
 
@@ -116,7 +116,16 @@ export class HaleFunctions extends Construct {
       role: role.withoutPolicyUpdates(),
       environment: { ...props.environment, ...props.environmentFor(capabilities) },
       environmentEncryption: props.key,
-      bundling: LAMBDA_BUNDLING,
+      bundling: definition.bundleFiles?.length
+        ? {
+            ...LAMBDA_BUNDLING,
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (inputDir, outputDir) => copyBundleFiles(definition.bundleFiles ?? [], inputDir, outputDir),
+            },
+          }
+        : LAMBDA_BUNDLING,
       ...(invokedAsynchronously ? { deadLetterQueue: props.deadLetterQueue } : {}),
     });
     if (!invokedAsynchronously) {

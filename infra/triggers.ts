@@ -33,7 +33,7 @@ export class Triggers extends Construct {
             sourceAccount: Aws.ACCOUNT_ID,
             sourceArn: `arn:${Aws.PARTITION}:s3:::${props.uploadsBucketName}`,
           });
-          cfnBucket.addDependency(permission);
+          props.uploadsBucket.node.addDependency(permission);
           return { event: 's3:ObjectCreated:*', function: w.fn.functionArn };
         }),
       };

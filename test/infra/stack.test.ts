@@ -149,6 +149,20 @@ describe('functions', () => {
     }
   });
 
+  it('bundles each handler as minified ESM and copies declared bundleFiles next to it', () => {
+    const assetDir = (id: string) => {
+      const key = (resources[functionId(id)]!.Properties.Code as { S3Key: string }).S3Key;
+      return path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
+    };
+    const ping = readFileSync(path.join(assetDir('Ping'), 'index.mjs'), 'utf8');
+    expect(ping.startsWith("import{createRequire as __haleCreateRequire}from'node:module'")).toBe(true);
+    // Minified: a handful of very long lines, with the source map beside it.
+    expect(ping.length / ping.split('\n').length).toBeGreaterThan(1000);
+    expect(ping).toContain('//# sourceMappingURL=index.mjs.map');
+    expect(readFileSync(path.join(assetDir('ReportRender'), 'fonts', 'DejaVuSans.ttf')).length).toBeGreaterThan(0);
+    expect(() => readFileSync(path.join(assetDir('Ping'), 'fonts', 'DejaVuSans.ttf'))).toThrow();
+  });
+
   it('sends failed events of triggered workers to the dead-letter queue, and only theirs', () => {
     const dlq = logicalIdOf('AWS::SQS::Queue', 'TriggerDeadLetters');
     for (const id of ['LabUploadTrigger', 'Sweeper']) {
@@ -403,7 +417,8 @@ describe('state machine files', () => {
   const synthWith = (aslFile: string | undefined) => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'hale-asl-'));
     dirs.push(outdir);
-    const app = createApp({ outdir });
+    // These cases are about the ASL, not the code: skip bundling.
+    const app = createApp({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new HaleStack(app, 'AslOnly', {
       routes: fewRoutes,
       workers: FIXTURE_WORKERS.filter((w) => w.id === 'ReportRender'),
