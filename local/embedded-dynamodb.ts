@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { JOBS_TABLE } from '../functions/platform/resources';
 
@@ -27,58 +26,65 @@ function close(server: Server): Promise<void> {
   return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }
 
-function client(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+/**
+ * One DynamoDB JSON-protocol call. The SDK client would do, but importing it costs a few hundred
+ * ms of `npm start`; dynalite checks that a SigV4-shaped Authorization header is present, never
+ * the signature itself.
+ */
+async function dynamoCall(endpoint: string, operation: string, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const amzDate = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': `DynamoDB_20120810.${operation}`,
+      'x-amz-date': amzDate,
+      authorization: `AWS4-HMAC-SHA256 Credential=local/${amzDate.slice(0, 8)}/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=local`,
+    },
+    body: JSON.stringify(request),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`DynamoDB ${operation} failed: ${String(body.__type)} ${String(body.message ?? '')}`);
+  return body;
 }
 
 /**
  * Creates the jobs table exactly as resources.ts describes it, once. Time to live is not switched
  * on: dynalite has no UpdateTimeToLive, and readers filter expired items anyway.
  */
-async function ensureJobsTable(dynamo: DynamoDBClient): Promise<void> {
-  const { TableNames = [] } = await dynamo.send(new ListTablesCommand({}));
+async function ensureJobsTable(endpoint: string): Promise<void> {
+  const { TableNames = [] } = (await dynamoCall(endpoint, 'ListTables', {})) as { TableNames?: string[] };
   if (TableNames.includes(JOBS_TABLE.localName)) return;
-  await dynamo.send(
-    new CreateTableCommand({
-      TableName: JOBS_TABLE.localName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: JOBS_TABLE.partitionKey, AttributeType: 'S' },
-        { AttributeName: JOBS_TABLE.sortKey, AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: JOBS_TABLE.partitionKey, KeyType: 'HASH' },
-        { AttributeName: JOBS_TABLE.sortKey, KeyType: 'RANGE' },
-      ],
-    }),
-  );
+  await dynamoCall(endpoint, 'CreateTable', {
+    TableName: JOBS_TABLE.localName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [
+      { AttributeName: JOBS_TABLE.partitionKey, AttributeType: 'S' },
+      { AttributeName: JOBS_TABLE.sortKey, AttributeType: 'S' },
+    ],
+    KeySchema: [
+      { AttributeName: JOBS_TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: JOBS_TABLE.sortKey, KeyType: 'RANGE' },
+    ],
+  });
 }
 
 async function start(storePath: string | undefined): Promise<{ server: Server; endpoint: string }> {
   const server = dynalite({ path: storePath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const endpoint = await listen(server);
-  const dynamo = client(endpoint);
   try {
-    await ensureJobsTable(dynamo);
+    await ensureJobsTable(endpoint);
     return { server, endpoint };
   } catch (error) {
     await close(server).catch(() => undefined);
     throw error;
-  } finally {
-    dynamo.destroy();
   }
-}
-
-function isLockHeld(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error);
-  return /LOCK|lock/.test(text) && /held|unavailable|Resource temporarily/.test(text);
 }
 
 /**
  * dynalite on loopback with its LevelDB store under `<dataDir>/dynamodb`, so jobs survive a
- * restart. If LevelDB cannot work here (e.g. no native build of classic-level) the table lives in
- * memory instead and `persistenceProblem` says why; a store held by another running Hale is an
- * error, never a silent switch to memory.
+ * restart (lockDataDir keeps a second runtime away from it). If the LevelDB store cannot be opened
+ * the table lives in memory instead and `persistenceProblem` says why.
  */
 export async function startEmbeddedDynamoDb(dataDir: string): Promise<EmbeddedDynamoDb> {
   let started: { server: Server; endpoint: string };
@@ -86,9 +92,6 @@ export async function startEmbeddedDynamoDb(dataDir: string): Promise<EmbeddedDy
   try {
     started = await start(path.join(dataDir, 'dynamodb'));
   } catch (error) {
-    if (isLockHeld(error)) {
-      throw new Error(`${dataDir} is in use by another Hale runtime (its DynamoDB store is locked)`, { cause: error });
-    }
     persistenceProblem = error instanceof Error ? error.message : String(error);
     started = await start(undefined);
   }

@@ -25,6 +25,8 @@ export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
 export interface HistoryEntry {
   /** ExecutionStarted, StateEntered, StateRetried, StateCaught, … */
   type: string;
+  /** Epoch ms. */
+  timestamp: number;
   state?: string;
   error?: string;
 }
@@ -241,7 +243,7 @@ export class LocalStepFunctions {
     };
     const collectHistory = (async () => {
       for await (const event of execution.eventLogs) {
-        const entry: HistoryEntry = { type: event.type };
+        const entry: HistoryEntry = { type: event.type, timestamp: event.timestamp };
         if ('state' in event) entry.state = event.state.name;
         if ('Error' in event) entry.error = event.Error;
         record.history.push(entry);

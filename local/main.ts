@@ -39,7 +39,10 @@ async function main(): Promise<void> {
     stopping = true;
     process.stdout.write(`\n${signal}: finishing in-flight work and stopping…\n`);
     runtime.stop().then(
-      () => process.exit(0),
+      () => {
+        process.stdout.write('Hale stopped.\n');
+        process.exit(0);
+      },
       (error: unknown) => {
         process.stderr.write(`Stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
         process.exit(1);

@@ -5,6 +5,7 @@ import { STATE_MACHINES, WORKERS } from '../functions/workers';
 import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { type EmbeddedS3, S3RVER_CREDENTIALS, startEmbeddedS3 } from './embedded-s3';
 import { applyEnvironment } from './environment';
+import { lockDataDir } from './data-dir-lock';
 import { EventTriggers, type TriggeredFunction } from './event-triggers';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
 import { LambdaInvoker, LOCAL_REGION } from './lambda-invoker';
@@ -64,7 +65,10 @@ export interface LocalRuntime {
  * Everything `npm start` runs in one process: dynalite, s3rver, the Step Functions endpoint and
  * the API gateway on loopback, with the environment pointing the handlers' AWS adapters at them.
  * Handler and worker modules load on first use, like Lambda cold starts. One runtime per process
- * at a time: it owns process.env while it runs.
+ * at a time: it owns process.env while it runs. Whoever starts a second runtime in the same process
+ * must first drop the SDK clients the handlers cached (resetAwsClientsForTests in
+ * functions/platform/aws-clients.ts; the test harness does): they point at the old ports. The
+ * runtime does not import that module itself, as loading every SDK client would slow `npm start`.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const dataDir = path.resolve(options.dataDir ?? '.hale');
@@ -80,6 +84,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
   try {
     const { secrets, developmentKeyCreated } = await loadLocalSecrets(dataDir, givenKeys.length === 0);
+    cleanups.push(await lockDataDir(dataDir));
     const apiKeys = givenKeys.length > 0 ? givenKeys : [secrets.developmentApiKey!];
     const workers: LocalWorker[] = [...WORKERS, ...(options.extraWorkers ?? [])];
     const invoker = new LambdaInvoker();
@@ -117,14 +122,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       HALE_WEBHOOK_SIGNING_SECRET: secrets.webhookSigningSecret,
       HALE_CREDENTIALS_KEY: secrets.credentialsKey,
     });
-    cleanups.push(async () => {
-      restoreEnvironment();
-      // The handlers' cached SDK clients point at ports that are closing; a later runtime in this
-      // process (tests restart it) must not inherit them. Imported here, not at start, because
-      // loading every SDK client would add a few hundred ms to `npm start`.
-      const { resetAwsClientsForTests } = await import('../functions/platform/aws-clients');
-      resetAwsClientsForTests();
-    });
+    cleanups.push(restoreEnvironment);
 
     const gateway: Gateway = await startGateway({
       port: options.port ?? 0,

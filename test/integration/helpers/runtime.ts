@@ -25,6 +25,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { resetAwsClientsForTests } from '../../../functions/platform/aws-clients';
 import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../../local/runtime';
 
 export interface TestResponse {
@@ -94,6 +95,8 @@ export async function startTestRuntime(overrides: LocalRuntimeOptions = {}): Pro
     post: (pathAndQuery, body, options) => request('POST', pathAndQuery, { ...options, body }),
     stop: async () => {
       await runtime.stop();
+      // The handlers' cached SDK clients point at the ports that just closed.
+      resetAwsClientsForTests();
       if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
