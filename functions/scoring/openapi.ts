@@ -11,7 +11,7 @@ export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Score a person over time',
     description:
       'Scores each date in `dates_to_score` from the health events on or before it (values carried forward up to ' +
-      '365 days; later events are never used). Six domains, each a published model: all_cause (PhenoAge), ' +
+      '365 days, adult height without limit; later events are never used). Six domains, each a published model: all_cause (PhenoAge), ' +
       'cardiovascular (PREVENT ASCVD), heart_failure (PREVENT HF), type2_diabetes (ARIC, 9-year), kidney ' +
       '(CKD-EPI 2021 eGFR; KFRE 5-year when eGFR < 60 with UACR), liver (FIB-4; NAFLD fibrosis score when BMI and ' +
       'albumin are measured). Predictors by LOINC/SNOMED code (GET /reference-data/), values as text, units ' +

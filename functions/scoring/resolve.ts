@@ -14,6 +14,8 @@ import type { ImputationCode } from './schemas';
 
 /** How long a value is carried forward: one year, the usual interval of a routine check-up panel. */
 export const CARRY_FORWARD_DAYS = 365;
+/** Adult height does not change enough to matter to BMI or ARIC, so it is carried forward without limit. */
+const NO_LIMIT: ReadonlySet<string> = new Set(['height']);
 const DAYS_PER_YEAR = 365.25;
 const MS_PER_DAY = 86_400_000;
 
@@ -66,9 +68,8 @@ export function resolveAt(events: readonly ObservedEvent[], point: Point, sex: S
     const event = events[i]!;
     const days = daysBetween(event, point);
     if (days < 0) continue;
-    if (days > CARRY_FORWARD_DAYS) break;
     for (const [key, observation] of event.values) {
-      if (resolved.has(key)) continue;
+      if (resolved.has(key) || (days > CARRY_FORWARD_DAYS && !NO_LIMIT.has(key))) continue;
       resolved.set(key, {
         key,
         value: observation.value,
