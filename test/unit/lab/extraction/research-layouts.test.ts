@@ -158,7 +158,7 @@ describe('labcorp-parse README (labcorp-parse-readme-tabular.txt)', () => {
     const pdf = await render((writer) => {
       legacyHeader(writer, ['2019-09-24', '2019-09-24', '2019-09-26']);
       writer.text('Comp. Metabolic Panel (14)', LEGACY.name, 624, 9, true);
-      printed.forEach((row, i) => writer.line(612 - i * 11, legacyCells(row), 'line'));
+      for (const [i, row] of printed.entries()) writer.line(612 - i * 11, legacyCells(row), 'line');
     });
     const { classification, extraction } = await parse(pdf);
     expect(classification).toMatchObject({ collectionDate: '2019-09-24' });
@@ -173,7 +173,7 @@ describe('labcorp-parse README (labcorp-parse-readme-tabular.txt)', () => {
 describe('Quest line shapes (quest-report-structure-lines-from-parser.txt)', () => {
   const lines = transcription('quest-report-structure-lines-from-parser.txt');
   const section = (title: string) => {
-    const start = lines.findIndex((l) => l === `## ${title}`) + 1;
+    const start = lines.indexOf(`## ${title}`) + 1;
     const end = lines.findIndex((l, i) => i >= start && l.startsWith('## '));
     return lines.slice(start, end < 0 ? undefined : end).map((l) => l.replace(/\s{2,}\(.*\)$/, '').trim());
   };
@@ -206,7 +206,7 @@ describe('Quest line shapes (quest-report-structure-lines-from-parser.txt)', () 
   it.each(headers)('keeps only the results under the header "%s"', async (variant) => {
     const pdf = await render((writer) => {
       writer.text('Quest Diagnostics', 36, 770, 14, true);
-      headerBlock.forEach((line, i) => writer.text(line, 36, 752 - i * 9, 7));
+      for (const [i, line] of headerBlock.entries()) writer.text(line, 36, 752 - i * 9, 7);
       let y = 752 - headerBlock.length * 9 - 12;
       writer.line(y, headerCells(variant), 'cell');
       y -= 16;
