@@ -1,0 +1,91 @@
+import { classifyDocument } from '../functions/lab/classify-document';
+import { extractLabResults } from '../functions/lab/parsers';
+import { type PageText, readPdfText } from '../functions/lab/pdf-text';
+import type { LabPanel } from '../functions/lab/results-schema';
+import { type GeneratedReport, generateLabcorpReport, generateQuestReport, type ReportOptions } from '../test/fixtures/labs/generator';
+import type { Chunking } from '../test/fixtures/labs/render';
+import { emptyScore, type Field, precisionRecall, scoreExtraction } from '../test/fixtures/labs/score';
+import { type Bench, type BenchRow, round } from './types';
+
+/**
+ * Lab extraction quality and speed over a generated fixture set: every layout family, each text
+ * chunking, page breaks, wrapped names, flags, censored and text results (test/fixtures/labs). The
+ * documents are generated first; the timed part is what the pipeline runs per document: pdf.js text
+ * extraction, classification, table reading, LOINC/UCUM coding and validation, on one core.
+ */
+
+const SEEDS = 24;
+const CHUNKINGS: Array<Chunking | 'mixed'> = ['cell', 'word', 'line', 'mixed'];
+
+function options(seed: number): ReportOptions {
+  return {
+    seed: 1000 + seed,
+    chunking: CHUNKINGS[seed % CHUNKINGS.length],
+    panelCount: 3 + (seed % 4),
+    maxRowsPerPage: seed % 3 === 0 ? 9 + (seed % 5) : undefined,
+    wrapRate: 0.15 + (seed % 4) * 0.1,
+    flagRate: 0.1 + (seed % 3) * 0.1,
+    censorRate: 0.5,
+    textRate: 0.05,
+  };
+}
+
+async function fixtureSet(): Promise<GeneratedReport[]> {
+  const reports: GeneratedReport[] = [];
+  for (let seed = 0; seed < SEEDS; seed++) {
+    reports.push(await generateQuestReport({ ...options(seed), layout: 'physician' }));
+    reports.push(await generateQuestReport({ ...options(seed), layout: 'patient-export' }));
+    reports.push(await generateLabcorpReport({ ...options(seed), layout: 'patient-report' }));
+    reports.push(await generateLabcorpReport({ ...options(seed), layout: 'legacy' }));
+  }
+  return reports;
+}
+
+async function process(pdf: Uint8Array): Promise<{ pages: PageText[]; panels: LabPanel[] | null }> {
+  const pages = await readPdfText(pdf);
+  const classification = classifyDocument(pages);
+  if (classification.kind !== 'lab_report') return { pages, panels: null };
+  return { pages, panels: extractLabResults(pages, classification).panels };
+}
+
+const bench: Bench = async () => {
+  const reports = await fixtureSet();
+  await process(reports[0]!.pdf); // pdf.js loads its fonts and code on the first document
+  const score = emptyScore();
+  let pages = 0;
+  let misclassified = 0;
+  let elapsed = 0;
+  for (const { pdf, truth } of reports) {
+    const started = performance.now();
+    const out = await process(pdf);
+    elapsed += performance.now() - started;
+    pages += out.pages.length;
+    if (!out.panels) {
+      misclassified++;
+      continue;
+    }
+    scoreExtraction(truth, out.panels, out.pages, score);
+  }
+  const area = 'lab extraction';
+  const rows: BenchRow[] = [
+    { area, metric: `fixture set (${reports.length} documents, ${pages} pages)`, value: score.truthCount, unit: 'printed results', budget: '', pass: null },
+    { area, metric: 'documents not classified as lab reports', value: misclassified, unit: '', budget: '= 0', pass: misclassified === 0 },
+  ];
+  const fields: Field[] = ['biomarker', 'value', 'unit', 'flag', 'range', 'page', 'panel'];
+  for (const field of fields) {
+    const { precision, recall } = precisionRecall(score, field);
+    rows.push({ area, metric: `${field} precision`, value: round(precision * 100, 2), unit: '%', budget: '≥ 99.5 %', pass: precision >= 0.995 });
+    rows.push({ area, metric: `${field} recall`, value: round(recall * 100, 2), unit: '%', budget: '≥ 99.5 %', pass: recall >= 0.995 });
+  }
+  const loinc = score.loinc.expected === 0 ? 0 : score.loinc.correct / score.loinc.expected;
+  const ucum = score.ucum.expected === 0 ? 0 : score.ucum.correct / score.ucum.expected;
+  rows.push({ area, metric: `LOINC accuracy where the table has the code (${score.loinc.expected})`, value: round(loinc * 100, 2), unit: '%', budget: '≥ 98 %', pass: loinc >= 0.98 });
+  rows.push({ area, metric: `UCUM accuracy (${score.ucum.expected} units)`, value: round(ucum * 100, 2), unit: '%', budget: '', pass: null });
+  rows.push({ area, metric: 'invented results', value: score.invented, unit: '', budget: '= 0', pass: score.invented === 0 });
+  const pagesPerSecond = pages / (elapsed / 1000);
+  rows.push({ area, metric: 'throughput incl. pdf.js text extraction (one core)', value: round(pagesPerSecond, 1), unit: 'pages/s', budget: '≥ 30 pages/s', pass: pagesPerSecond >= 30 });
+  for (const mismatch of score.mismatches.slice(0, 10)) globalThis.process.stderr.write(`  ${mismatch}\n`);
+  return rows;
+};
+
+export default bench;
