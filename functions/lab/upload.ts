@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { PayloadTooLargeError, ValidationError } from '../http/errors';
+import { PayloadTooLargeError, UpstreamError, ValidationError } from '../http/errors';
 import type { JobsRepository, ObjectStore, WorkflowStarter } from '../platform/ports';
 import { BlockedTargetError } from '../platform/ports';
 import { consumeHourlyQuota } from '../platform/rate-limit';
@@ -104,10 +104,20 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
   };
 
   if (bytes) {
-    await services.objects.put(services.uploadsBucket, keys.document, bytes, 'application/pdf');
+    // The job exists before its document does: the object-created notification must find it.
     await services.jobs.create(job);
-    const input: PipelineState = { jobId };
-    await services.workflows.start(services.stateMachineArn, jobId, input);
+    try {
+      await services.objects.put(services.uploadsBucket, keys.document, bytes, 'application/pdf');
+      const input: PipelineState = { jobId };
+      await services.workflows.start(services.stateMachineArn, jobId, input);
+    } catch (error) {
+      // Without its document or its execution the job would stay queued for ever; end it, and let the
+      // caller's retry start a new one. Best effort: the original error is the one to report.
+      await services.jobs
+        .transition('lab', jobId, { from: ['queued'], to: 'failed', set: { message: 'The document could not be stored; upload it again', finishedAt: new Date().toISOString() } })
+        .catch(() => undefined);
+      throw new UpstreamError('Storing the document or starting its processing failed', error);
+    }
     return { kind: 'queued', jobId };
   }
 

@@ -72,14 +72,15 @@ export async function handler(event: unknown): Promise<NotifyInput> {
   const state = PipelineStateSchema.parse(event);
   const outcome: Outcome = state.outcome ?? { status: 'failed', message: failureMessage(state.error) };
   const io = pipelineIo();
-  const now = new Date().toISOString();
+  // Files go first: whoever sees the terminal state (above all rejected_phi) finds them gone.
+  await removeFiles(io, state.jobId, outcome.status);
   let notify = true;
   try {
     await io.jobs.transition('lab', state.jobId, {
       from: allowedPredecessors(outcome.status),
       to: outcome.status,
       set: {
-        finishedAt: now,
+        finishedAt: new Date().toISOString(),
         message: messageOf(outcome),
         rejectionReason: outcome.status === 'invalid_document' ? outcome.rejectionReason : outcome.status === 'quarantined' ? 'non_english_document' : undefined,
         detectedLab: outcome.status === 'invalid_document' ? outcome.detectedLab : undefined,
@@ -90,7 +91,6 @@ export async function handler(event: unknown): Promise<NotifyInput> {
     if (!(error instanceof JobTransitionError) || (error.current !== undefined && !isTerminal(error.current))) throw error;
     notify = false;
   }
-  await removeFiles(io, state.jobId, outcome.status);
   logger.info('lab job finished', { jobId: state.jobId, status: outcome.status, errorName: state.error?.Error, notify });
   return { jobId: state.jobId, notify };
 }

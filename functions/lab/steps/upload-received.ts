@@ -17,7 +17,7 @@ const decodeKey = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
  * from `pending_upload` to `queued` and starts the pipeline (the size limit is checked there, so an
  * oversized upload fails the job like any other unusable document). Notifications are delivered at
  * least once and also fire for base64 uploads, whose jobs are already queued: only the conditional
- * move decides. A document that arrives for a job that has already ended is deleted.
+ * move decides.
  */
 export async function handler(event: S3Event): Promise<void> {
   const jobs = jobsRepository();
@@ -30,7 +30,9 @@ export async function handler(event: S3Event): Promise<void> {
       await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued', set: { uploadedAt: new Date().toISOString() } });
     } catch (error) {
       if (!(error instanceof JobTransitionError)) throw error;
-      if (error.current === undefined || isTerminal(error.current)) await objectStore().delete(uploadsBucket, key);
+      // A document for a job that has already ended (its URL expired mid-upload) has no use; one
+      // without a job at all is left to the bucket's expiry rule.
+      if (error.current !== undefined && isTerminal(error.current)) await objectStore().delete(uploadsBucket, key);
       logger.info('upload notification ignored', { jobId, status: error.current ?? 'missing' });
       continue;
     }

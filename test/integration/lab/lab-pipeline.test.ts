@@ -1,0 +1,205 @@
+import type { StatusResponse } from '../../../functions/lab/api-schemas';
+import type { ExtractionResults } from '../../../functions/lab/results-schema';
+import { concatenated, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
+import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
+import { type AwsClients, awsClientsFor } from '../helpers/aws';
+import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
+import { bucketObjects, captureOutput, finished, uploadBase64 } from './lab-test-kit';
+
+/**
+ * The lab pipeline end to end through the local runtime (gateway → handlers → ASL → workers, against
+ * dynalite and s3rver): both upload flows, every terminal state reached by a fitting document, and a
+ * scan for the fixtures' mock identifiers in every log line, response and object left behind.
+ */
+
+let hale: TestRuntime;
+let aws: AwsClients;
+let output: ReturnType<typeof captureOutput>;
+const responses: TestResponse[] = [];
+const phi = new Set<string>();
+
+function remember(response: TestResponse): TestResponse {
+  responses.push(response);
+  return response;
+}
+
+beforeAll(async () => {
+  output = captureOutput();
+  hale = await startTestRuntime();
+  aws = awsClientsFor(hale);
+  const request = hale.request;
+  hale.request = async (...args) => remember(await request(...args));
+});
+
+afterAll(async () => {
+  output.stop();
+  aws.destroy();
+  await hale.stop();
+});
+
+async function jobFiles(jobId: string): Promise<string[]> {
+  const [uploads, artifacts] = await Promise.all([
+    bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`),
+    bucketObjects(aws, hale.buckets.artifacts, `lab/${jobId}/`),
+  ]);
+  return [...uploads, ...artifacts].map((o) => o.key);
+}
+
+describe('base64 upload of an English Quest report', () => {
+  let jobId: string;
+  let truth: Awaited<ReturnType<typeof generateQuestReport>>['truth'];
+
+  beforeAll(async () => {
+    const report = await generateQuestReport({ seed: 101 });
+    truth = report.truth;
+    for (const value of truth.phi) phi.add(value);
+    jobId = await uploadBase64(hale, report.pdf, { dateOfBirth: truth.patient.dateOfBirth, filename: 'quest-march.pdf' });
+  });
+
+  it('completes with the results, the verification flags and counts of what was redacted', async () => {
+    const job = await finished(hale, jobId);
+    expect(job.status).toBe('completed');
+    expect(job.filename).toBe('quest-march.pdf');
+    expect(job.verification).toEqual({ dobFound: true, dobMatches: true });
+    expect(job.phiRedactions).toMatchObject({ name: expect.any(Number), date_of_birth: 1, identifier: expect.any(Number) });
+    expect(Object.keys(job.stages)).toEqual(['validate_pdf', 'detect_language', 'detect_phi', 'classify', 'extract', 'standardise_ucum', 'map_loinc', 'finalise']);
+    const results = job.results!;
+    expect(results).toMatchObject({ jobId, status: 'completed', labName: 'Quest Diagnostics', dateCollected: truth.collectionDate });
+    const biomarkers = results.panels.flatMap((p) => p.panelResults.map((r) => r.biomarker));
+    expect(biomarkers.length).toBeGreaterThan(0);
+    expect(results.panels.flatMap((p) => p.panelResults).some((r) => r.loincCode !== null && r.ucumCode !== null)).toBe(true);
+  });
+
+  it('serves the same results from the results route, also as FHIR', async () => {
+    const results = await hale.get(`/extraction/lab/results/${jobId}`);
+    expect(results.status).toBe(200);
+    expect(results.json<ExtractionResults>()).toEqual((await finished(hale, jobId)).results);
+    const fhir = await hale.get(`/extraction/lab/results/${jobId}?format=fhir`);
+    expect(fhir.status).toBe(200);
+    expect(fhir.headers.get('content-type')).toContain('application/fhir+json');
+    expect(fhir.json<{ resourceType: string }>().resourceType).toBe('Bundle');
+  });
+
+  it('keeps the results and deletes the uploaded PDF and every intermediate', async () => {
+    expect(await jobFiles(jobId)).toEqual([`lab/${jobId}/results.json`]);
+  });
+
+  it('never stores the date of birth or its digest on the job', async () => {
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { Item } = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: { pk: `job#lab#${jobId}`, sk: 'job' } }));
+    expect(Item).toBeDefined();
+    expect(Item!.dobDigest ?? null).toBeNull();
+    expect(JSON.stringify(Item)).not.toContain(truth.patient.dateOfBirth);
+  });
+});
+
+describe('pre-signed upload of a Labcorp report', () => {
+  it('issues a PUT URL, starts when the PDF arrives and completes', async () => {
+    const report = await generateLabcorpReport({ seed: 102 });
+    for (const value of report.truth.phi) phi.add(value);
+    const issued = await hale.post('/extraction/lab/upload', { filename: 'labcorp.pdf' });
+    expect(issued.status).toBe(200);
+    const body = issued.json<{ jobId: string; status: string; uploadUrl: string; expiresAt: string; maxBytes: number }>();
+    expect(body).toMatchObject({ status: 'pending_upload', maxBytes: 50 * 1024 * 1024 });
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(290_000);
+    expect((await hale.get(`/extraction/lab/status/${body.jobId}`)).json<StatusResponse>().status).toBe('pending_upload');
+
+    const put = await fetch(body.uploadUrl, { method: 'PUT', body: Buffer.from(report.pdf), headers: { 'content-type': 'application/pdf' } });
+    expect(put.status).toBe(200);
+    const job = await finished(hale, body.jobId);
+    expect(job.status).toBe('completed');
+    expect(job.results!.labName).toBe('Labcorp');
+    expect(job.verification).toEqual({ dobFound: true, dobMatches: null });
+  });
+});
+
+describe('every terminal state, each reached by a fitting document', () => {
+  it('a Spanish report is quarantined', async () => {
+    const job = await finished(hale, await uploadBase64(hale, await spanishLabReport()));
+    expect(job).toMatchObject({ status: 'quarantined', rejection_reason: 'non_english_document' });
+    expect(job.stages).not.toHaveProperty('detect_phi');
+  });
+
+  it('a report with PHI and rejectIfPHI ends rejected_phi with every file of the job gone', async () => {
+    const report = await generateQuestReport({ seed: 103 });
+    for (const value of report.truth.phi) phi.add(value);
+    const jobId = await uploadBase64(hale, report.pdf, { rejectIfPHI: true });
+    const job = await finished(hale, jobId);
+    expect(job).toMatchObject({ status: 'rejected_phi' });
+    expect(job.phiRedactions).toMatchObject({ name: expect.any(Number) });
+    expect(await jobFiles(jobId)).toEqual([]);
+    expect((await hale.get(`/extraction/lab/results/${jobId}`)).status).toBe(404);
+  });
+
+  it.each([
+    ['another lab', 'non_supported_lab', () => generateOtherLabReport({ labName: 'BioReference Laboratories' })],
+    [
+      'two reports concatenated',
+      'multiple_collection_dates',
+      async () =>
+        concatenated(
+          (await generateQuestReport({ seed: 104, collectionDate: '2025-02-03' })).pdf,
+          (await generateQuestReport({ seed: 105, collectionDate: '2025-05-06' })).pdf,
+        ),
+    ],
+    ['DD/MM dates', 'non_us_document', async () => (await generateQuestReport({ seed: 106, dayFirstDates: true })).pdf],
+    ['an insurance letter', 'non_lab_document', () => generateNonLabDocument({ kind: 'insurance' })],
+  ] as const)('%s is an invalid_document (%s)', async (_name, reason, make) => {
+    const job = await finished(hale, await uploadBase64(hale, await make()));
+    expect(job).toMatchObject({ status: 'invalid_document', rejection_reason: reason });
+    expect(job.detected_lab === null || typeof job.detected_lab === 'string').toBe(true);
+  });
+
+  it('a PDF without a text layer fails, saying scans are not supported yet', async () => {
+    const jobId = await uploadBase64(hale, await scannedDocument());
+    const job = await finished(hale, jobId);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/scanned documents are not supported yet/);
+    expect(await jobFiles(jobId)).toEqual([]);
+  });
+
+  it('random bytes are refused at upload: 400 invalid_pdf', async () => {
+    const response = await hale.post('/extraction/lab/upload', { pdfFile: Buffer.from(Array.from({ length: 4096 }, (_v, i) => (i * 7919) % 256)).toString('base64') });
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid_pdf', requestId: expect.any(String), timestamp: expect.any(String) });
+  });
+
+  it('a pre-signed upload over 50 MB fails the job with a clear message', async () => {
+    const issued = (await hale.post('/extraction/lab/upload', {})).json<{ jobId: string; uploadUrl: string }>();
+    const oversized = Buffer.alloc(50 * 1024 * 1024 + 1024);
+    oversized.write('%PDF-1.7\n');
+    const put = await fetch(issued.uploadUrl, { method: 'PUT', body: oversized, headers: { 'content-type': 'application/pdf' } });
+    expect(put.status).toBe(200);
+    const job = await finished(hale, issued.jobId);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/larger than the 50 MB/);
+    expect(await jobFiles(issued.jobId)).toEqual([]);
+  });
+
+  it('an upload that never arrives is expired to failed by the five-minute sweep', async () => {
+    const issued = (await hale.post('/extraction/lab/upload', {})).json<{ jobId: string }>();
+    const { handler } = await import('../../../functions/lab/steps/expire-abandoned-uploads');
+    // The sweep runs on its schedule's clock; ten minutes on, this URL has certainly expired.
+    const swept = await handler({ time: new Date(Date.now() + 10 * 60_000).toISOString() });
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    const job = await finished(hale, issued.jobId);
+    expect(job).toMatchObject({ status: 'failed', message: expect.stringMatching(/No document was uploaded/) });
+  });
+});
+
+describe('no PHI anywhere', () => {
+  it('no mock identifier of any fixture appears in a log line, a response body or an object left in S3', async () => {
+    expect(phi.size).toBeGreaterThan(10);
+    // The scan is only meaningful if the workers' log lines were captured.
+    expect(output.lines.some((line) => line.includes('lab step done'))).toBe(true);
+    const objects = [...(await bucketObjects(aws, hale.buckets.uploads)), ...(await bucketObjects(aws, hale.buckets.artifacts))];
+    expect(objects.length).toBeGreaterThan(0);
+    const places = [
+      ...output.lines.map((text) => ({ where: 'log', text })),
+      ...responses.map((r) => ({ where: 'response', text: r.text })),
+      ...objects.map((o) => ({ where: `s3:${o.key}`, text: o.text })),
+    ];
+    const leaks = places.flatMap(({ where, text }) => [...phi].filter((value) => text.includes(value)).map((value) => `${where}: ${value}`));
+    expect(leaks).toEqual([]);
+  });
+});
