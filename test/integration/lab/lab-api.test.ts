@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { StatusResponse } from '../../../functions/lab/api-schemas';
+import { generateNonLabDocument, generateQuestReport } from '../../fixtures/labs/generator';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
+import { base64, finished, status, uploadBase64 } from './lab-test-kit';
+
+/** The extraction routes' contract around the pipeline: errors, limits, tenancy and webhooks. */
+
+let hale: TestRuntime;
+let quotaKey: string;
+
+beforeAll(async () => {
+  quotaKey = `quota-key-${Date.now()}`;
+  hale = await startTestRuntime({ apiKeys: [`lab-a-${Date.now()}`, `lab-b-${Date.now()}`, quotaKey] });
+});
+afterAll(() => hale.stop());
+
+interface ReceivedHook {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A webhook receiver on loopback that answers with `statuses` in turn (then 200). */
+async function receiver(statuses: number[]): Promise<{ url: string; received: ReceivedHook[]; close: () => Promise<void> }> {
+  const received: ReceivedHook[] = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(statuses[received.length - 1] ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks/lab`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('webhooks (spec §6.2)', () => {
+  it('a receiver that fails three times gets the event on the fourth attempt, every attempt recorded and signed', async () => {
+    const hook = await receiver([500, 503, 500]);
+    try {
+      const report = await generateQuestReport({ seed: 201 });
+      const jobId = await uploadBase64(hale, report.pdf, { webhookUrl: hook.url });
+      const job = await finished(hale, jobId, (j) => j.deliveries.some((d) => d.statusCode === 200));
+      expect(job.status).toBe('completed');
+      expect(job.deliveries.map((d) => [d.attempt, d.statusCode])).toEqual([
+        [1, 500],
+        [2, 503],
+        [3, 500],
+        [4, 200],
+      ]);
+      expect(hook.received).toHaveLength(4);
+      const verifier = new Webhook(process.env.HALE_WEBHOOK_SIGNING_SECRET!);
+      for (const { headers, body } of hook.received) {
+        expect(headers['x-api-key']).toBe(process.env.HALE_WEBHOOK_API_KEY);
+        expect(verifier.verify(body, headers)).toMatchObject({ event: 'job.completed', jobId, data: { jobId, status: 'completed' } });
+      }
+      expect(new Set(hook.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+      const envelope = JSON.parse(hook.received[3]!.body) as { data: unknown; timestamp: string };
+      expect(envelope.data).toEqual(job.results);
+      expect(envelope.timestamp).toBe(job.finishedAt);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('a receiver that always fails gets the first attempt and 5 retries, and the job keeps its state', async () => {
+    const hook = await receiver(Array(10).fill(500));
+    try {
+      const jobId = await uploadBase64(hale, await generateNonLabDocument({ kind: 'insurance' }), { webhookUrl: hook.url });
+      const job = await finished(hale, jobId, (j) => j.deliveries.length >= 6);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = (await status(hale, jobId)).json<StatusResponse>();
+      expect(after.status).toBe('invalid_document');
+      expect(after.deliveries).toHaveLength(6);
+      expect(after.deliveries.every((d) => d.statusCode === 500 && d.error === 'HTTP 500')).toBe(true);
+      expect(hook.received).toHaveLength(6);
+      expect(JSON.parse(hook.received[0]!.body)).toMatchObject({ event: 'job.invalid_document', jobId, data: { error: { rejection_reason: 'non_lab_document' } } });
+      expect(job.rejection_reason).toBe('non_lab_document');
+    } finally {
+      await hook.close();
+    }
+  });
+});
+
+describe('upload errors in the extraction dialect', () => {
+  it.each([
+    ['webhookUrl', { webhookUrl: 'ftp://hooks.example.com/lab' }],
+    ['dateOfBirth', { dateOfBirth: '1990-13-01' }],
+    ['rejectIfPHI', { rejectIfPHI: 'yes' }],
+    ['filename', { filename: '../../etc/passwd' }],
+  ])('a bad %s is a 400 invalid_request naming it', async (field, body) => {
+    const response = await hale.post('/extraction/lab/upload', body);
+    expect(response.status).toBe(400);
+    const error = response.json<{ error: string; message: string; details: { issues: Array<{ path: string }> } }>();
+    expect(error.error).toBe('invalid_request');
+    expect(error.details.issues.map((i) => i.path)).toEqual([`body.${field}`]);
+  });
+
+  it('a base64 PDF over 10 MB is a 413 file_too_large that points to the pre-signed flow', async () => {
+    const response = await hale.post('/extraction/lab/upload', { pdfFile: base64(Buffer.alloc(10 * 1024 * 1024 + 1)) });
+    expect(response.status).toBe(413);
+    expect(response.json()).toMatchObject({ error: 'file_too_large', message: expect.stringMatching(/pre-signed/), requestId: expect.any(String) });
+  });
+
+  it('a missing API key is a 401', async () => {
+    const response = await hale.post('/extraction/lab/upload', {}, { apiKey: null });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('status and results', () => {
+  it('results before the job has finished are 425 too_early', async () => {
+    const { jobId } = (await hale.post('/extraction/lab/upload', {})).json<{ jobId: string }>();
+    const response = await hale.get(`/extraction/lab/results/${jobId}`);
+    expect(response.status).toBe(425);
+    expect(response.json()).toMatchObject({ error: 'too_early' });
+  });
+
+  it('an unknown job is a 404 on both routes', async () => {
+    for (const route of ['status', 'results']) {
+      const response = await hale.get(`/extraction/lab/${route}/6f1d8a4e-2b7c-4e11-9f3a-0c5d7e9b1a23`);
+      expect(response.status).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+
+  it("another API key's job is a 404, exactly like an unknown one", async () => {
+    const jobId = await uploadBase64(hale, await generateNonLabDocument({ kind: 'letter' }));
+    expect((await status(hale, jobId)).status).toBe(200);
+    for (const route of ['status', 'results']) {
+      const response = await hale.get(`/extraction/lab/${route}/${jobId}`, { apiKey: hale.otherApiKey });
+      expect(response.status).toBe(404);
+      expect(response.json<{ message: string }>().message).toBe(`No lab job ${jobId}`);
+    }
+    await finished(hale, jobId);
+  });
+});
+
+describe('upload quota', () => {
+  it('allows 100 uploads per hour per key; the 101st is a 429 with retryAfterSeconds and Retry-After', async () => {
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => hale.post('/extraction/lab/upload', {}, { apiKey: quotaKey })));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    }
+    const refused = await hale.post('/extraction/lab/upload', {}, { apiKey: quotaKey });
+    expect(refused.status).toBe(429);
+    const body = refused.json<{ error: string; details: { retryAfterSeconds: number } }>();
+    expect(body.error).toBe('rate_limit_exceeded');
+    expect(body.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(body.details.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(refused.headers.get('retry-after')).toBe(String(body.details.retryAfterSeconds));
+    // Another key's quota is its own.
+    expect((await hale.post('/extraction/lab/upload', {})).status).toBe(200);
+  });
+});
