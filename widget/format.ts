@@ -1,0 +1,67 @@
+/** Number, unit and date formatting; fixed to en-US so the widget reads the same on every host page. */
+
+const formatters = new Map<number, Intl.NumberFormat>();
+
+export function decimal(value: number, digits = 1): string {
+  let formatter = formatters.get(digits);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+    formatters.set(digits, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** A signed change, with a real minus sign: "+0.6", "−1.9". */
+export function signed(value: number, digits = 1): string {
+  const text = decimal(Math.abs(value), digits);
+  if (text === decimal(0, digits)) return text;
+  return value < 0 ? `\u2212${text}` : `+${text}`;
+}
+
+/** Probability (0–1) as a percentage. */
+export function percent(probability: number): string {
+  return `${decimal(probability * 100, probability < 0.01 ? 2 : 1)}%`;
+}
+
+export function ordinal(value: number): string {
+  const n = Math.round(value);
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** Measured values keep up to 3 significant decimals; large ones round to whole numbers. */
+export function measurement(value: number | string): string {
+  if (typeof value === 'string') return value;
+  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  return decimal(value, digits);
+}
+
+const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻' };
+
+/**
+ * UCUM codes as people write them: `10*3/uL` → `×10³/µL`, `mm[Hg]` → `mmHg`,
+ * `mL/min/{1.73_m2}` → `mL/min/1.73 m²`, `a` (annum) → `years`.
+ */
+export function displayUnit(ucum: string): string {
+  if (ucum === 'a') return 'years';
+  return ucum
+    .replace(/^10\*(-?\d+)/, (_, exp: string) => `×10${[...exp].map((c) => SUPERSCRIPT[c] ?? c).join('')}`)
+    .replace(/\{([^}]*)\}/g, (_, annotation: string) => annotation.replace(/_/g, ' '))
+    .replace(/\[([^\]]*)\]/g, '$1')
+    .replace(/\bu(?=(L|g|mol|IU)\b)/g, 'µ')
+    .replace(/([a-zA-Z])2\b/g, '$1²');
+}
+
+export function withUnit(value: number | string, ucum: string): string {
+  const unit = displayUnit(ucum);
+  return unit ? `${measurement(value)} ${unit}` : measurement(value);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2025-03-01` → `1 Mar 2025`, unambiguous for every reader. */
+export function displayDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
