@@ -13,7 +13,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { fromProxyResult, toProxyEvent } from '../../local/api-gateway-event';
 import { widgetFile } from '../../local/widget-files';
 import { ROUTES } from '../../functions/routes';
-import { FIXTURE_STATE_MACHINE, FIXTURE_WORKERS, fixtureKey } from '../fixtures/workers/fixture-workers';
+import { FIXTURE_SCHEDULED_WORKER, FIXTURE_STATE_MACHINE, FIXTURE_WORKERS, fixtureKey } from '../fixtures/workers/fixture-workers';
 import { type AwsClients, awsClientsFor, eventually, waitForExecution } from './helpers/aws';
 import { startTestRuntime, type TestRuntime } from './helpers/runtime';
 
@@ -253,6 +253,41 @@ describe('local Step Functions', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const got = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: { pk: 'upload#not-an-upload.pdf', sk: 'trigger' } }));
     expect(got.Item).toBeUndefined();
+  });
+});
+
+describe('local runtime schedules and extra routes', () => {
+  it('calls five-minute workers every 5 min × timeScale and serves extra routes with a request id', async () => {
+    const hale = await startTestRuntime({
+      timeScale: 0.0002,
+      extraWorkers: [FIXTURE_SCHEDULED_WORKER],
+      extraRoutes: [
+        {
+          method: 'GET',
+          path: '/demo',
+          handler: (_req, res) => {
+            res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>demo</h1>');
+          },
+        },
+      ],
+    });
+    const aws = awsClientsFor(hale);
+    try {
+      // 5 min × 0.0002 = 60 ms between ticks.
+      const ticks = await eventually(async () => {
+        const got = await aws.documents.send(new GetCommand({ TableName: hale.jobsTable, Key: { pk: 'schedule#tick', sk: 'count' } }));
+        return Number(got.Item?.ticks) >= 3 ? got.Item : undefined;
+      });
+      expect(ticks).toMatchObject({ detailType: 'Scheduled Event' });
+
+      const demo = await hale.get('/demo', { apiKey: null });
+      expect(demo.status).toBe(200);
+      expect(demo.text).toBe('<h1>demo</h1>');
+      expect(demo.headers.get('x-request-id')).toMatch(UUID);
+    } finally {
+      aws.destroy();
+      await hale.stop();
+    }
   });
 });
 
