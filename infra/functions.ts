@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -89,6 +89,12 @@ export class HaleFunctions extends Construct {
       statements: [
         // Instead of AWSLambdaBasicExecutionRole, which may write to any log group.
         new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+        // Lambda decrypts the environment (encrypted with the stack key) on the role's behalf at start.
+        new iam.PolicyStatement({
+          actions: ['kms:Decrypt'],
+          resources: [props.key.keyArn],
+          conditions: { StringEquals: { 'kms:ViaService': `lambda.${Stack.of(this).region}.amazonaws.com` } },
+        }),
         // X-Ray accepts no resource-level permissions.
         new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
         ...(invokedAsynchronously

@@ -72,8 +72,12 @@ export class HaleStack extends Stack {
     const { machines } = new StateMachines(this, 'StateMachines', { definitions: machineDefinitions, aslFiles: props.aslFiles, workers: workerFunctions, key });
     new Triggers(this, 'Triggers', { workers: workerFunctions, uploadsBucket: storage.buckets.uploads, uploadsBucketName: storage.uploadsBucketName, deadLetterQueue });
 
-    const { apis } = new Apis(this, 'Apis', { routes, key, functionFor: (id) => functions.routes.get(id)!.fn });
+    const { apis, standardPlan, referencePlan } = new Apis(this, 'Apis', { routes, key, functionFor: (id) => functions.routes.get(id)!.fn });
     for (const [group, api] of Object.entries(apis)) new CfnOutput(this, `${group}ApiUrl`, { value: api.url, description: `Hale ${group} API (execute-api URL)` });
+    new CfnOutput(this, 'StandardUsagePlanId', { value: standardPlan.usagePlanId, description: 'Add every API key to this plan (main and extraction APIs)' });
+    new CfnOutput(this, 'ReferenceUsagePlanId', { value: referencePlan.usagePlanId, description: 'And to this one (reference group: 50 rps, 1,000/day)' });
+    new CfnOutput(this, 'WebhookApiKeySecretArn', { value: secrets.webhookApiKey.secretArn, description: 'X-API-Key value lab webhook receivers must check' });
+    new CfnOutput(this, 'WebhookSigningSecretArn', { value: secrets.webhookSigning.secretArn, description: 'Standard Webhooks secret (prefix whsec_) receivers verify signatures with' });
     if (props.domain) {
       const { domain } = new CustomDomain(this, 'CustomDomain', { ...props.domain, apis, routes });
       new CfnOutput(this, 'DomainTarget', { value: domain.domainNameAliasDomainName, description: `CNAME/alias target for ${props.domain.domainName}` });

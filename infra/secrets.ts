@@ -17,9 +17,9 @@ import { acknowledge } from './nag';
  * `webhookSecrets` / `credentialsKey` capability get them.
  */
 export class Secrets extends Construct {
-  private readonly webhookSigning: secretsmanager.Secret;
-  private readonly webhookApiKey: secretsmanager.Secret;
-  private readonly credentialsKey: secretsmanager.Secret;
+  readonly webhookSigning: secretsmanager.Secret;
+  readonly webhookApiKey: secretsmanager.Secret;
+  readonly credentialsKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: { key: kms.IKey }) {
     super(scope, id);
