@@ -5,6 +5,7 @@ import type { Inputs, Sex } from './models/types';
 import { type PeerCurve, peerCurve } from './population';
 import type { BandPeers } from './population-tables';
 import { CARRY_FORWARD_DAYS, isObserved, type Resolved } from './resolve';
+import { roundTo, sig6 } from './rounding';
 import type { DiseaseScore } from './schemas';
 import { percentileOf } from './statistics';
 
@@ -31,26 +32,28 @@ interface Context {
   band: BandPeers;
 }
 
-// `+ 0` turns -0 into 0: a rounding of ±1e-17 must not show a sign.
-function r(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f + 0;
+const r = roundTo;
+const sig = sig6;
+
+/** disease_age (unclamped) of a domain value: the model's own age (PhenoAge) or the peer curve's. */
+function ageOfValue(c: Context, value: number): number {
+  return c.domain.biologicalAge ? c.domain.biologicalAge(value) : c.curve.ageAt(value);
 }
 
-function sig(value: number): number {
-  return Number(value.toPrecision(6)) + 0;
+/** What a changed profile gives: value, disease age and (probability models, or KFRE) risk. */
+function outcome(c: Context, x: Inputs): { value: number; age: number; risk: number | null } {
+  const value = c.domain.value(x, c.age, c.sex);
+  const risk = c.domain.noRiskReason === null ? value : c.domain.evaluate(x, c.age, c.sex).risk;
+  return { value, age: ageOfValue(c, value), risk };
 }
 
-function rawDiseaseAge(c: Context, x: Inputs): number {
-  if (c.domain.biologicalAge) return c.domain.biologicalAge(x, c.age, c.sex);
-  return c.curve.ageAt(c.domain.value(x, c.age, c.sex));
-}
+const optimalProfiles = new Map<string, Inputs>();
 
-function riskOf(c: Context, x: Inputs): number | null {
-  return c.domain.evaluate(x, c.age, c.sex).risk;
-}
-
+/** Depends on domain, sex and band only, so it is built once per container and cell. */
 function optimalProfile(c: Context): Inputs {
+  const key = `${c.domain.code}|${c.sex}|${c.band.band}`;
+  const cached = optimalProfiles.get(key);
+  if (cached) return cached;
   const profile: Record<string, number> = {};
   for (const key of c.domain.inputs) {
     const peer = c.band.peer_inputs[key]!;
@@ -60,6 +63,7 @@ function optimalProfile(c: Context): Inputs {
       profile[key] = range ? Math.min(range.max, Math.max(range.min, peer)) : peer;
     }
   }
+  optimalProfiles.set(key, profile);
   return profile;
 }
 
@@ -73,8 +77,7 @@ function attributions(c: Context, x: Inputs, diseaseAge: number, risk: number | 
   const rows = c.domain.inputs.map((key) => {
     const predictor = predictorByKey(key);
     const peerValue = c.band.peer_inputs[key]!;
-    const moved = { ...x, [key]: peerValue };
-    const movedRisk = riskOf(c, moved);
+    const moved = outcome(c, { ...x, [key]: peerValue });
     return {
       predictor: key,
       name: predictor.name,
@@ -82,16 +85,14 @@ function attributions(c: Context, x: Inputs, diseaseAge: number, risk: number | 
       value: sig(x[key]!),
       peer_value: sig(peerValue),
       unit: predictor.ucumUnit,
-      disease_age_years: diseaseAge - rawDiseaseAge(c, moved),
-      risk: risk !== null && movedRisk !== null ? risk - movedRisk : null,
+      disease_age_years: diseaseAge - moved.age,
+      risk: risk !== null && moved.risk !== null ? risk - moved.risk : null,
     };
   });
-  const peerProfile = Object.fromEntries(c.domain.inputs.map((key) => [key, c.band.peer_inputs[key]!]));
-  const peerRisk = riskOf(c, peerProfile);
-  const totalYears = diseaseAge - rawDiseaseAge(c, peerProfile);
+  const peer = outcome(c, { ...x, ...c.band.peer_inputs });
   const residual = {
-    disease_age_years: r(totalYears - rows.reduce((s, a) => s + a.disease_age_years, 0), 3),
-    risk: risk !== null && peerRisk !== null ? sig(risk - peerRisk - rows.reduce((s, a) => s + (a.risk ?? 0), 0)) : null,
+    disease_age_years: r(diseaseAge - peer.age - rows.reduce((s, a) => s + a.disease_age_years, 0), 3),
+    risk: risk !== null && peer.risk !== null ? sig(risk - peer.risk - rows.reduce((s, a) => s + (a.risk ?? 0), 0)) : null,
   };
   rows.sort((a, b) => Math.abs(b.disease_age_years) - Math.abs(a.disease_age_years));
   return {
@@ -117,12 +118,11 @@ function opportunities(c: Context, x: Inputs, resolved: Resolved, diseaseAge: nu
       if (!range || (current >= range.min && current <= range.max)) continue;
       target = current < range.min ? range.min : range.max;
     }
-    const moved = { ...x, [key]: target };
-    const movedValue = c.domain.value(moved, c.age, c.sex);
-    const better = c.domain.higherIsWorse ? movedValue < value : movedValue > value;
+    const moved = outcome(c, { ...x, [key]: target });
+    const better = c.domain.higherIsWorse ? moved.value < value : moved.value > value;
     if (!better) continue;
-    const movedAge = rawDiseaseAge(c, moved);
-    const movedRisk = riskOf(c, moved);
+    const movedAge = moved.age;
+    const movedRisk = moved.risk;
     out.push({
       predictor: key,
       name: predictor.name,
@@ -142,15 +142,15 @@ function opportunities(c: Context, x: Inputs, resolved: Resolved, diseaseAge: nu
 }
 
 function completeness(domain: Domain, resolved: Resolved, used: readonly string[]): DiseaseScore['completeness'] {
-  const by = (codes: string[]) => used.filter((k) => codes.includes(resolved.get(k)?.imputation ?? ''));
-  const observed = used.filter((k) => isObserved(resolved.get(k))).length;
-  return {
-    measured: by(['measured']),
-    carried_forward: by(['carried_forward']),
-    derived: by(['derived']),
-    imputed: by(['population_median', 'default']),
-    fraction_observed: r(observed / Math.max(1, domain.inputs.length), 3),
-  };
+  const out: DiseaseScore['completeness'] = { measured: [], carried_forward: [], derived: [], imputed: [], fraction_observed: 0 };
+  for (const key of used) {
+    const code = resolved.get(key)?.imputation;
+    if (code === 'population_median' || code === 'default' || code === undefined) out.imputed.push(key);
+    else out[code].push(key);
+  }
+  const observed = used.length - out.imputed.length;
+  out.fraction_observed = r(observed / Math.max(1, domain.inputs.length), 3);
+  return out;
 }
 
 function notScored(domain: Domain, age: number, resolved: Resolved, used: readonly string[], reason: string): DiseaseScore {
@@ -199,7 +199,7 @@ export function scoreDomain(domain: Domain, resolved: Resolved, age: number, sex
   const evaluation = domain.evaluate(x, age, sex);
   const notes = [...evaluation.notes];
 
-  const diseaseAge = rawDiseaseAge(c, x);
+  const diseaseAge = ageOfValue(c, evaluation.value);
   let reported = diseaseAge;
   if (diseaseAge < domain.ageRange.min || diseaseAge > domain.ageRange.max) {
     reported = Math.min(domain.ageRange.max, Math.max(domain.ageRange.min, diseaseAge));

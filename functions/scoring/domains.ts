@@ -62,7 +62,7 @@ const allCause: Domain = {
   higherIsWorse: true,
   noRiskReason: null,
   value: (x, age) => phenoAgeMortality(phenoAgeXb(x, age)),
-  biologicalAge: (x, age) => phenoAgeFromMortality(phenoAgeMortality(phenoAgeXb(x, age))),
+  biologicalAge: (mortality) => phenoAgeFromMortality(mortality),
   evaluate(x, age): Evaluation {
     const mortality = phenoAgeMortality(phenoAgeXb(x, age));
     return {

@@ -5,6 +5,7 @@ import { inputsUsed, scoreDomain } from './domain-score';
 import type { Sex } from './models/types';
 import { type EventInput, parseEvents, type Warning } from './observations';
 import { type Point, resolveAt } from './resolve';
+import { roundTo, sig6 } from './rounding';
 import type { PredictorInput, ScoringMode, ScoringResult, TimeseriesRequest, TimeseriesResponse } from './schemas';
 import { SCORING_VERSION } from './version';
 
@@ -45,11 +46,6 @@ export interface TimelineAnalysis {
 const DAYS_PER_YEAR = 365.25;
 const MS_PER_DAY = 86_400_000;
 
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
-
 /** Scores a timeline and reports the warnings (unknown codes, censored values, dropped predictors). */
 export function analyseTimeline(timeline: Timeline, options: TimelineOptions = {}): TimelineAnalysis {
   const mode = options.mode ?? 'validate_and_score';
@@ -77,14 +73,14 @@ export function analyseTimeline(timeline: Timeline, options: TimelineOptions = {
         predictor: key,
         name: predictor.name,
         observation_code: input.observationCode,
-        value: Number(input.value.toPrecision(6)),
+        value: sig6(input.value),
         unit: predictor.ucumUnit,
         imputation_code: input.imputation,
         source_date: input.sourceDate,
         age_days: input.ageDays,
       };
     });
-    return { scoring_event_date: point.date, scoring_event_age: round(point.age, 2), disease_scores, scoring_predictors };
+    return { scoring_event_date: point.date, scoring_event_age: roundTo(point.age, 2), disease_scores, scoring_predictors };
   });
   return { results, warnings };
 }

@@ -21,6 +21,8 @@ export class PeerCurve {
   /** log(curve value) × direction: non-decreasing, for inversion. */
   private readonly rising: number[];
   private readonly direction: 1 | -1;
+  /** AGE_BANDS index of each band of this table. */
+  private readonly bandIndices: number[];
 
   constructor(
     readonly bands: readonly BandPeers[],
@@ -30,16 +32,17 @@ export class PeerCurve {
     this.logValues = bands.map((b) => Math.log(b.curve_value));
     this.direction = higherIsWorse ? 1 : -1;
     this.rising = this.logValues.map((v) => v * this.direction);
+    this.bandIndices = bands.map((b) => bandIndex(Number.parseInt(b.band, 10)));
   }
 
   /** The band (of this domain's table) holding `age`; the nearest band when `age` lies outside the table. */
   band(age: number): BandPeers {
     const index = bandIndex(age);
-    let best = this.bands[0]!;
-    for (const band of this.bands) {
-      if (Math.abs(bandIndex(bandFrom(band)) - index) < Math.abs(bandIndex(bandFrom(best)) - index)) best = band;
+    let best = 0;
+    for (let i = 1; i < this.bands.length; i++) {
+      if (Math.abs(this.bandIndices[i]! - index) < Math.abs(this.bandIndices[best]! - index)) best = i;
     }
-    return best;
+    return this.bands[best]!;
   }
 
   /** Average peer value at `age`. */
@@ -51,10 +54,6 @@ export class PeerCurve {
   ageAt(value: number): number {
     return extrapolated(this.rising, this.ages, Math.log(value) * this.direction);
   }
-}
-
-function bandFrom(band: BandPeers): number {
-  return Number.parseInt(band.band, 10);
 }
 
 /** Piecewise-linear through (xs, ys), continued along the first/last non-flat segment beyond the ends. */

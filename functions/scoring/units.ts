@@ -35,7 +35,7 @@ const ENZYMES = new Set(['alp', 'ast', 'alt']);
 
 export type UnitResult = { ok: true; value: number } | { ok: false; reason: string };
 
-const factors = new Map<string, number | null>();
+const factors = new Map<PredictorDefinition, Map<string, number | null>>();
 
 function ucumCodeOf(printed: string): string | null {
   const trimmed = printed.trim();
@@ -48,8 +48,12 @@ function ucumCodeOf(printed: string): string | null {
 
 /** Multiplicative factor from `printed` to the predictor's unit, or null when not convertible (cached). */
 function factorTo(predictor: PredictorDefinition, printed: string): number | null {
-  const key = `${predictor.key}|${printed}`;
-  const cached = factors.get(key);
+  let cache = factors.get(predictor);
+  if (!cache) {
+    cache = new Map();
+    factors.set(predictor, cache);
+  }
+  const cached = cache.get(printed);
   if (cached !== undefined) return cached;
   let code = ucumCodeOf(printed);
   if (code !== null && ENZYMES.has(predictor.key)) code = code.replace(/\[IU\]/g, 'U');
@@ -60,7 +64,7 @@ function factorTo(predictor: PredictorDefinition, printed: string): number | nul
     const converted = convertUnitTo(code, 1, predictor.ucumUnit, options);
     factor = converted.status === 'succeeded' && converted.toVal !== null && Number.isFinite(converted.toVal) ? converted.toVal : null;
   }
-  factors.set(key, factor);
+  cache.set(printed, factor);
   return factor;
 }
 
