@@ -27,6 +27,8 @@ function options(seed: number): ReportOptions {
     flagRate: 0.1 + (seed % 3) * 0.1,
     censorRate: 0.5,
     textRate: 0.05,
+    headerOffset: seed % 2 === 0 ? 0 : 2 + (seed % 7),
+    cellJitter: seed % 4 === 1 ? 2.5 : 0,
   };
 }
 

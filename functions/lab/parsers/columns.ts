@@ -32,17 +32,33 @@ export function matchHeader(line: Line, headerPhrases: readonly HeaderPhrase[]):
 }
 
 /**
- * Slack (PDF units) when assigning a word to the column whose header starts at or left of it: values
- * are left-aligned under their header, and positions estimated inside a long text run can be a few
- * points early.
+ * A cell belongs to the rightmost column whose header starts at most this far (PDF units) right of
+ * the cell: headers may sit over their values with an offset (centred), and values may be nudged.
  */
-const COLUMN_SLACK = 4;
+const HEADER_LEAD = 12;
 
-/** Index of the column a word belongs to. */
-export function columnOf(word: Word, columns: readonly Column[]): number {
+/**
+ * Groups a line's words into cells: a gap of about three spaces or more ends a cell, and so does a
+ * column start, for text runs that hold a whole line with single spaces.
+ */
+function cellsOfLine(line: Line, columns: readonly Column[]): Word[][] {
+  const cells: Word[][] = [];
+  for (const word of line.words) {
+    const cell = cells[cells.length - 1];
+    const previous = cell?.[cell.length - 1];
+    const gap = previous ? word.x0 - previous.x1 : Number.POSITIVE_INFINITY;
+    const crosses = previous !== undefined && columns.some((c) => previous.x0 < c.x - HEADER_LEAD && word.x0 >= c.x - HEADER_LEAD);
+    if (!cell || gap > 0.8 * word.size || crosses) cells.push([word]);
+    else cell.push(word);
+  }
+  return cells;
+}
+
+/** Index of the column a cell starting at `x0` belongs to. */
+export function columnAt(x0: number, columns: readonly Column[]): number {
   let index = 0;
   for (let c = 1; c < columns.length; c++) {
-    if (word.x0 >= columns[c]!.x - COLUMN_SLACK) index = c;
+    if (x0 >= columns[c]!.x - HEADER_LEAD) index = c;
   }
   return index;
 }
@@ -55,7 +71,7 @@ export interface Cells {
 
 export function cellsOf(line: Line, columns: readonly Column[]): Cells {
   const words: Word[][] = columns.map(() => []);
-  for (const word of line.words) words[columnOf(word, columns)]!.push(word);
+  for (const cell of cellsOfLine(line, columns)) words[columnAt(cell[0]!.x0, columns)]!.push(...cell);
   return { texts: words.map((ws) => ws.map((w) => w.text).join(' ')), words };
 }
 

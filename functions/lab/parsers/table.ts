@@ -1,6 +1,6 @@
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag } from '../results-schema';
-import { type Cells, type Column, cellsOf, matchHeader, roleText, roleWords } from './columns';
+import { type Cells, type Column, cellsOf, columnAt, matchHeader, roleText, roleWords } from './columns';
 import { firstDate } from './dates';
 import { type Line, pageLines } from './layout';
 import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, parseValueAndFlag, splitRangeAndUnit } from './values';
@@ -114,8 +114,8 @@ function slugPanelTitle(lines: readonly Line[], columns: readonly Column[] | nul
   let date: string | null = null;
   const parts = lines.map((line) => {
     // A Quest lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`).
-    const labX = columns?.find((c) => c.role === 'lab')?.x;
-    const words = line.words.filter((w) => !(labX !== undefined && w.x0 >= labX - 4 && isLabCode(w.text, profile)));
+    const lab = columns?.findIndex((c) => c.role === 'lab') ?? -1;
+    const words = line.words.filter((w) => !(lab >= 0 && columnAt(w.x0, columns!) === lab && isLabCode(w.text, profile)));
     let text = words.map((w) => w.text).join(' ');
     const dates = PANEL_DATES.exec(text);
     if (dates) {

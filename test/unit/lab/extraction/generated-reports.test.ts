@@ -16,6 +16,8 @@ const CASES: Array<[string, (seed: number) => Promise<GeneratedReport>]> = [
   ['Quest patient export', (seed) => generateQuestReport({ seed, layout: 'patient-export', panelCount: 5, chunking: 'line', maxRowsPerPage: 12 })],
   ['Labcorp 2024 Patient Report', (seed) => generateLabcorpReport({ seed, panelCount: 4, chunking: 'mixed', maxRowsPerPage: 10, wrapRate: 0.4 })],
   ['Labcorp legacy report', (seed) => generateLabcorpReport({ seed, layout: 'legacy', panelCount: 4, chunking: 'line', flagRate: 0.4 })],
+  ['Quest report with centred headers and nudged cells', (seed) => generateQuestReport({ seed, panelCount: 6, chunking: 'mixed', headerOffset: 8, cellJitter: 2.5 })],
+  ['Labcorp report with centred headers and nudged cells', (seed) => generateLabcorpReport({ seed, panelCount: 5, chunking: 'word', headerOffset: 8, cellJitter: 2.5 })],
 ];
 
 describe.each(CASES)('%s', (_name, generate) => {
