@@ -48,7 +48,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
   const data = new Uint8Array(bytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true, stopAtErrors: true });
+    pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true });
   } catch (error) {
     throw new InvalidPdfError('The file is not a readable PDF', error);
   }
