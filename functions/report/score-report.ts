@@ -1,5 +1,6 @@
 import { ValidationError } from '../http/errors';
 import { analyseTimeline, scoreTimeline } from '../scoring/engine';
+import { parseEvents } from '../scoring/observations';
 import { SCORING_VERSION } from '../scoring/version';
 import { ReportInputError } from './pipeline-errors';
 import type { ReportHealthEvent, ReportInput, ReportVariant } from './schemas';
@@ -38,5 +39,7 @@ export function scoreReport(input: ReportInput): ScoredReport {
     throw error;
   }
   if (results.length === 0) throw new ReportInputError('The scoring engine returned no result for the report timeline');
-  return { scoring_version: SCORING_VERSION, results };
+  const { sex } = parseEvents(reportTimeline(input.health_events).events.map((e) => ({ ...e, path: EVENTS_PATH[input.variant] })));
+  if (!sex) throw new ReportInputError('The report input states no sex');
+  return { scoring_version: SCORING_VERSION, sex, results };
 }

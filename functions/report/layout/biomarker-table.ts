@@ -1,3 +1,4 @@
+import { SCORING_PREDICTORS } from '../../scoring/catalogue';
 import { formatMeasurement, formatUnit, MISSING } from './format';
 import type { PageWriter } from './page-writer';
 import { drawRangeBar, drawRangeLegend } from './range-bar';
@@ -38,9 +39,19 @@ function sourceLabel(predictor: ScoringPredictor): string {
   }
 }
 
-/** The numeric inputs a person can read on a lab report; sex and age are shown elsewhere. */
+const KIND = new Map(SCORING_PREDICTORS.map((d) => [d.key, d.kind]));
+
+/** Measurements with a value on a scale (lab values, blood pressure, body size); age is on the cover. */
 export function tabulatedPredictors(result: ReportResult): ScoringPredictor[] {
-  return result.scoring_predictors.filter((p) => typeof p.value === 'number' && p.predictor !== 'age');
+  return result.scoring_predictors.filter((p) => typeof p.value === 'number' && p.predictor !== 'age' && (KIND.get(p.predictor) ?? 'continuous') === 'continuous');
+}
+
+/** Yes/no and categorical inputs (diabetes, smoking, treatments), listed in one line under the table. */
+export function otherInputs(result: ReportResult): string {
+  return result.scoring_predictors
+    .filter((p) => p.predictor !== 'age' && KIND.has(p.predictor) && KIND.get(p.predictor) !== 'continuous')
+    .map((p) => `${p.name}: ${p.value === 1 ? 'yes' : p.value === 0 ? 'no' : formatMeasurement(p.value)}`)
+    .join('; ');
 }
 
 /** Values, units and range bars of one result's biomarkers. */
@@ -71,4 +82,9 @@ export function drawBiomarkerTable(w: PageWriter, result: ReportResult, lookup: 
     },
     omittedLabel: (count) => `${count} more biomarkers not shown in the condensed report`,
   });
+  const others = otherInputs(result);
+  if (others) {
+    w.gap(4);
+    w.paragraph(`Other inputs: ${others}.`, { size: TYPE.small, color: COLOR.muted });
+  }
 }

@@ -1,4 +1,4 @@
-import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { beginText, type Color, endText, moveText, type PDFDocument, type PDFFont, type PDFName, type PDFPage, setFillingColor, setFontAndSize, showText } from 'pdf-lib';
 import { COLOR, CONTENT_WIDTH, PAGE, TYPE } from './theme';
 
 export interface Fonts {
@@ -15,14 +15,17 @@ export interface TextStyle {
 /**
  * A top-down cursor over pages. Sections ask for vertical room before drawing; in a page-limited
  * document (the condensed report) room runs out on the last page instead of a new page appearing,
- * and the section says what it left out. Text widths are cached because measuring a custom font
- * runs the font's layout engine, the dominant cost of rendering.
+ * and the section says what it left out. Text widths are cached, and text is written as a bare
+ * BT…ET block with the page's font resource looked up once: pdf-lib's drawText validates every
+ * option, wraps each string in a graphics state with a rotation matrix, and adds a new font
+ * resource to the page on every call, which made it the bulk of the render time.
  */
 export class PageWriter {
   readonly pages: PDFPage[] = [];
   y = 0;
   private reservedAtEnd = 0;
   private readonly widths = new Map<string, number>();
+  private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
 
   constructor(
     private readonly doc: PDFDocument,
@@ -95,11 +98,33 @@ export class PageWriter {
   }
 
   /** Draws one line at an absolute baseline; `align` is relative to x. */
-  text(text: string, x: number, baseline: number, style: TextStyle = {}, align: 'left' | 'right' | 'center' = 'left'): void {
+  text(text: string, x: number, baseline: number, style: TextStyle = {}, align: 'left' | 'right' | 'center' = 'left', page: PDFPage = this.page): void {
     if (text === '') return;
     const size = style.size ?? TYPE.body;
+    const font = this.font(style);
     const shift = align === 'left' ? 0 : align === 'right' ? this.width(text, style) : this.width(text, style) / 2;
-    this.page.drawText(text, { x: x - shift, y: baseline, size, font: this.font(style), color: style.color ?? COLOR.text });
+    page.pushOperators(
+      beginText(),
+      setFillingColor(style.color ?? COLOR.text),
+      setFontAndSize(this.fontKey(page, font), size),
+      moveText(x - shift, baseline),
+      showText(font.encodeText(text)),
+      endText(),
+    );
+  }
+
+  private fontKey(page: PDFPage, font: PDFFont): PDFName {
+    let keys = this.fontKeys.get(page);
+    if (!keys) {
+      keys = new Map();
+      this.fontKeys.set(page, keys);
+    }
+    let key = keys.get(font);
+    if (!key) {
+      key = page.node.newFontDictionary(font.name, font.ref);
+      keys.set(font, key);
+    }
+    return key;
   }
 
   /** Greedy word wrap; a word longer than the line is kept whole rather than split mid-glyph. */
@@ -158,18 +183,11 @@ export class PageWriter {
   /** "Page n of N" and the wellness notice on every page; runs once all pages exist. */
   footers(label: string): void {
     const total = this.pages.length;
+    const style = { size: TYPE.small, color: COLOR.muted };
+    const baseline = PAGE.margin - 6;
     this.pages.forEach((page, index) => {
-      const baseline = PAGE.margin - 6;
-      const style = { size: TYPE.small, color: COLOR.muted };
-      page.drawText(label, { x: PAGE.margin, y: baseline, size: TYPE.small, font: this.fonts.regular, color: COLOR.muted });
-      const pageLabel = `Page ${index + 1} of ${total}`;
-      page.drawText(pageLabel, {
-        x: PAGE.width - PAGE.margin - this.width(pageLabel, style),
-        y: baseline,
-        size: TYPE.small,
-        font: this.fonts.regular,
-        color: COLOR.muted,
-      });
+      this.text(label, PAGE.margin, baseline, style, 'left', page);
+      this.text(`Page ${index + 1} of ${total}`, PAGE.width - PAGE.margin, baseline, style, 'right', page);
     });
   }
 }

@@ -8,8 +8,6 @@ import { ScoredReportSchema } from '../scored-report';
 import { stepContext } from './context';
 import { reportStep, StepInputSchema } from './worker';
 
-const ranges = referenceRangeLookup();
-
 /** Renders the PDF from the stored scores and puts it in the artifacts bucket; the state gets its key. */
 export const handler = reportStep('render', StepInputSchema.extend({ scoresKey: z.string() }), async ({ jobId, scoresKey }) => {
   const { jobs, objects, bucket } = stepContext();
@@ -24,7 +22,7 @@ export const handler = reportStep('render', StepInputSchema.extend({ scoresKey: 
       uidExt: input.uid_ext,
       asOf: input.event_asof_dtutc,
       results: scored.results,
-      ranges,
+      ranges: referenceRangeLookup(scored.sex),
       scoringVersion: scored.scoring_version,
     },
     reportFonts(),
