@@ -22,6 +22,12 @@ function phiDetector(): PhiDetector {
  * caller's date-of-birth digest is cleared; only counts per category are kept.
  */
 export const handler = labStep('detect_phi', async (job, state, io) => {
+  // A retry after a run that got as far as recording its findings: the stored text is already
+  // redacted and the digest cleared, so running again would undercount and lose the DOB check.
+  if (job.phiRedactions !== undefined) {
+    const found = Object.keys(job.phiRedactions).length > 0;
+    return job.rejectIfPHI && found ? { ...state, outcome: { status: 'rejected_phi' } } : state;
+  }
   const key = labKeys(job.jobId).textItems;
   const pages = await readPages(io, key);
   const layout = documentText(pages);

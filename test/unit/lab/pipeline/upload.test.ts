@@ -1,0 +1,64 @@
+import { PDFDocument } from 'pdf-lib';
+import { HaleError } from '../../../../functions/http/errors';
+import { startLabUpload, type UploadServices } from '../../../../functions/lab/upload';
+import { assertSafeTargetUrl } from '../../../../functions/platform/outbound-http';
+import type { JobsRepository } from '../../../../functions/platform/ports';
+
+/**
+ * The checks an upload makes before anything is stored. Nothing here reaches storage: the only port
+ * touched is the quota counter, given as a counter that always answers "first use".
+ */
+function services(): UploadServices {
+  const refuse = () => {
+    throw new Error('an invalid upload must not reach storage or the workflow');
+  };
+  const jobs = { incrementCounter: async () => 1 } as unknown as JobsRepository;
+  return {
+    jobs,
+    objects: { put: refuse, get: refuse, head: refuse, delete: refuse, deletePrefix: refuse, presignPut: refuse },
+    workflows: { start: refuse },
+    uploadsBucket: 'uploads',
+    stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:lab',
+    uploadsPerHour: 100,
+    credentialsKey: refuse,
+    assertSafeTarget: (url) => assertSafeTargetUrl(url, { allowPrivateTargets: false, resolve: async () => ['10.1.2.3'] }),
+    newId: () => '3f0e2c1a-9b8d-4c7e-a6f5-1d2c3b4a5e6f',
+    now: () => new Date('2026-11-22T10:00:00Z'),
+  };
+}
+
+async function refusal(request: Parameters<typeof startLabUpload>[2]): Promise<HaleError> {
+  const error = await startLabUpload(services(), 'tenant', request).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(HaleError);
+  return error as HaleError;
+}
+
+describe('upload checks', () => {
+  it('refuses a webhook URL that is not https, naming the parameter', async () => {
+    const error = await refusal({ webhookUrl: 'http://hooks.example.com/lab', rejectIfPHI: false });
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request', details: { issues: [{ path: 'body.webhookUrl', message: expect.stringMatching(/https/) }] } });
+  });
+
+  it('refuses a webhook host that resolves to a private address (SSRF guard)', async () => {
+    const error = await refusal({ webhookUrl: 'https://hooks.example.com/lab', rejectIfPHI: false });
+    expect(error).toMatchObject({ status: 400, details: { issues: [{ path: 'body.webhookUrl', message: expect.stringMatching(/private/) }] } });
+  });
+
+  it('refuses a PDF over 10 MB from its base64 length, before decoding it', async () => {
+    const error = await refusal({ pdfFile: 'A'.repeat(Math.ceil((10 * 1024 * 1024 + 3) / 3) * 4), rejectIfPHI: false });
+    expect(error).toMatchObject({ status: 413, code: 'file_too_large' });
+  });
+
+  it('refuses text that is not base64', async () => {
+    expect(await refusal({ pdfFile: 'not base64 at all!', rejectIfPHI: false })).toMatchObject({ status: 400, details: { issues: [{ path: 'body.pdfFile' }] } });
+  });
+
+  it('refuses bytes without the PDF signature, and a truncated PDF, as invalid_pdf', async () => {
+    expect(await refusal({ pdfFile: Buffer.from('hello, world').toString('base64'), rejectIfPHI: false })).toMatchObject({ status: 400, code: 'invalid_pdf' });
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const whole = Buffer.from(await doc.save());
+    const truncated = whole.subarray(0, Math.floor(whole.length / 3));
+    expect(await refusal({ pdfFile: truncated.toString('base64'), rejectIfPHI: false })).toMatchObject({ status: 400, code: 'invalid_pdf' });
+  });
+});
