@@ -56,7 +56,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function write(res: ServerResponse, response: HttpResponse): void {
-  res.writeHead(response.statusCode, response.headers);
+  res.writeHead(response.statusCode, { ...response.headers, 'content-length': response.body.length });
   res.end(response.body);
 }
 
