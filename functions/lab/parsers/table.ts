@@ -110,7 +110,8 @@ function mode(values: readonly number[]): number | null {
   return best;
 }
 
-function slugPanelTitle(lines: readonly Line[], columns: readonly Column[] | null, profile: LayoutProfile): { name: string; date: string | null; continued: boolean } {
+/** Panel name of title lines, without lab codes, `(Cont.)` or the export's Collected/Received stamps. */
+function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | null, profile: LayoutProfile): { name: string; date: string | null; continued: boolean } {
   let date: string | null = null;
   const parts = lines.map((line) => {
     // A Quest lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`).
@@ -148,7 +149,7 @@ class TableReader {
   }
 
   private openPanel(titleLines: readonly Line[], pageNumber: number): void {
-    const title = slugPanelTitle(titleLines, this.columns, this.profile);
+    const title = readPanelTitle(titleLines, this.columns, this.profile);
     if (title.name === '') return;
     const same = this.panel && this.panel.name.toLowerCase() === title.name.toLowerCase();
     if (same && (title.continued || this.panel!.lastPage < pageNumber)) return;
@@ -159,7 +160,7 @@ class TableReader {
 
   /** A panel header printed over two lines (`COMPREHENSIVE METABOLIC NL1` / `PANEL`). */
   private renamePanel(panel: RawPanel, titleLines: readonly Line[]): void {
-    const title = slugPanelTitle(titleLines, this.columns, this.profile);
+    const title = readPanelTitle(titleLines, this.columns, this.profile);
     panel.name = title.name;
     panel.dateCollected ??= title.date;
     this.mergeActions.push({
@@ -258,7 +259,6 @@ class TableReader {
     this.lastLine = null;
     this.last = null;
     this.titles = this.profile.titleAboveHeader ? titlesAboveHeaders(body, this.profile) : new Set<Line>();
-    const titles = this.titles;
     for (const line of body) {
       if (this.profile.endOfResults.some((re) => re.test(line.text))) {
         this.ended = true;
@@ -274,16 +274,13 @@ class TableReader {
         continue;
       }
       if (this.isFurniture(line)) continue;
-      if (titles.has(line)) {
+      if (this.titles.has(line)) {
         this.titleLines.push(line);
         this.last = null;
         continue;
       }
-      if (!inTable || !this.columns) {
-        this.titleLines.push(line);
-        continue;
-      }
-      this.readLine(line);
+      // Above the first column header: the page header block.
+      if (inTable && this.columns) this.readLine(line);
     }
   }
 
