@@ -7,6 +7,7 @@ import { renderReport } from '../functions/report/layout/render-report';
 import type { ReportDocumentInput } from '../functions/report/layout/types';
 import type { ReportInput } from '../functions/report/schemas';
 import { scoreReport } from '../functions/report/score-report';
+import { logger } from '../functions/platform/observability';
 import { startLocalRuntime } from '../local/runtime';
 import { Receiver } from '../test/integration/report/receiver';
 import { fullPanel } from '../test/unit/scoring/fixtures';
@@ -96,6 +97,10 @@ async function acceptToDelivered(): Promise<{ p50: number; p95: number; accept: 
 }
 
 const bench: Bench = async () => {
+  // The workers log one line per step; a benchmark's output is its table. The runtime loads handler
+  // modules afresh, so their logger reads the level from the environment.
+  logger.setLogLevel('ERROR');
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   const full = await timeRenders(documentOf(reportInput('full')));
   const condensed = await timeRenders(documentOf(reportInput('condensed')));
   const delivered = await acceptToDelivered();

@@ -14,7 +14,7 @@ export const REPORT_WORKERS: readonly WorkerDefinition[] = [
   step('MarkProcessing', 'mark-processing-worker.ts', { permissions: ['jobs'] }),
   step('Score', 'score-worker.ts', { permissions: ['jobs', 'artifacts'], memoryMb: 1024, timeoutSeconds: 120 }),
   // Rendering is CPU-bound (font subsetting); Lambda CPU scales with memory.
-  step('Render', 'render-worker.ts', { permissions: ['jobs', 'artifacts'], memoryMb: 1536, timeoutSeconds: 120 }),
+  step('Render', 'render-worker.ts', { permissions: ['jobs', 'artifacts'], memoryMb: 1536, timeoutSeconds: 120, bundleFiles: ['functions/report/fonts'] }),
   step('Deliver', 'deliver-worker.ts', { permissions: ['jobs', 'artifacts', 'credentialsKey'], timeoutSeconds: 60 }),
   step('MarkCompleted', 'mark-completed-worker.ts', { permissions: ['jobs'] }),
   step('MarkFailed', 'mark-failed-worker.ts', { permissions: ['jobs'] }),
