@@ -84,7 +84,6 @@ export async function handler(event: unknown): Promise<NotifyInput> {
         message: messageOf(outcome),
         rejectionReason: outcome.status === 'invalid_document' ? outcome.rejectionReason : outcome.status === 'quarantined' ? 'non_english_document' : undefined,
         detectedLab: outcome.status === 'invalid_document' ? outcome.detectedLab : undefined,
-        resultsKey: outcome.status === 'completed' ? labKeys(state.jobId).results : undefined,
       },
     });
   } catch (error) {

@@ -27,7 +27,7 @@ export async function handler(event: S3Event): Promise<void> {
     const jobId = jobIdOfDocumentKey(key);
     if (!jobId || record.s3.bucket.name !== uploadsBucket) continue;
     try {
-      await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued', set: { uploadedAt: new Date().toISOString() } });
+      await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued' });
     } catch (error) {
       if (!(error instanceof JobTransitionError)) throw error;
       // A document for a job that has already ended (its URL expired mid-upload) has no use; one
