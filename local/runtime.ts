@@ -101,6 +101,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       invoker,
       log,
     });
+    stepFunctions.loadedStateMachines().then((names) => log.info('state machines ready', { stateMachines: names }));
     const sfnEndpoint = await startStepFunctionsEndpoint(stepFunctions);
     cleanups.push(() => sfnEndpoint.close(graceMs));
 
