@@ -73,7 +73,10 @@ export function unitFit(ucumCode: string | null, row: LoincRow): Fit {
   // Qualitative rows (presence, colour) carry no unit; a printed one (`/HPF`) neither fits nor conflicts.
   if (row.exampleUcum === null) return ucumCode === null ? 'fits' : 'unknown';
   if (ucumCode === null) return 'unknown';
-  return sameKind(ucumCode, row.exampleUcum, row.property) ? 'fits' : 'conflicts';
+  const fits = sameKind(ucumCode, row.exampleUcum, row.property);
+  // `1` is what a unitless printout maps to (pH, specific gravity): it says nothing against a code.
+  if (ucumCode === '1') return fits ? 'fits' : 'unknown';
+  return fits ? 'fits' : 'conflicts';
 }
 
 /** Default among equally good rows: serum/plasma or blood, verified, no named method, table order. */

@@ -84,8 +84,7 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
     ...panel,
     panelResults: panel.panelResults.map((result) => {
       const ucum = toUcum(result.resultUnit, { numeric: result.resultType !== 'string' });
-      // A unitless printout says nothing about the property, so it cannot rule a code out.
-      const loinc = mapToLoinc(result.biomarker, { ucumCode: result.resultUnit ? ucum.ucumCode : null, panelName: panel.panelName });
+      const loinc = mapToLoinc(result.biomarker, { ucumCode: ucum.ucumCode, panelName: panel.panelName });
       const confidence = ucum.ucumMatchMethod === 'not_found' ? Math.max(0, result.confidence - 0.1) : result.confidence;
       return { ...result, ...ucum, ...loinc, confidence };
     }),

@@ -166,3 +166,9 @@ describe('LOINC fallback port', () => {
     expect(await applyLoincFallback(panels, null)).toEqual(panels);
   });
 });
+
+it('a unitless printout (UCUM 1) never rules a LOINC code out', () => {
+  expect(mapToLoinc('PH', { ucumCode: '1', panelName: 'URINALYSIS, COMPLETE' })).toEqual({ loincCode: '5803-2', loincMatchType: 'exact' });
+  expect(mapToLoinc('A/G Ratio', { ucumCode: '1' })).toEqual({ loincCode: '1759-0', loincMatchType: 'exact' });
+  expect(mapToLoinc('SPECIFIC GRAVITY', { ucumCode: '1', panelName: 'URINALYSIS, COMPLETE' })).toEqual({ loincCode: '5811-5', loincMatchType: 'exact' });
+});
