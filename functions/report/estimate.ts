@@ -1,21 +1,23 @@
 import type { ReportVariant } from './schemas';
 
 /**
- * `estimated_completion_seconds` (spec §2.5), from measured costs rather than a constant:
- * - per step, the Lambda cold start of a Node 22 arm64 function of this size plus the Step Functions
- *   transition, budgeted at ~1 s (six task steps run in series);
- * - render: bench/report.bench.ts measured a 10-event, 6-domain full report at RENDER_MS_PER_EVENT
- *   per event plus a fixed part on a 2-core development box (Lambda at 1 GB is of the same order);
- * - delivery: one PUT and one POST to the caller; a healthy target answers within a second each.
- * The figure is rounded up to whole seconds; it is an estimate, not a deadline.
+ * `estimated_completion_seconds` (spec §2.5) from measured costs. bench/report.bench.ts on the 2-core
+ * development box (2026-11-22, under load): rendering a 10-event full report took 132 ms at the median,
+ * a one-event condensed report about 40 ms, so ~10 ms per event on ~30 ms fixed; scoring 20–60 ms for
+ * 10 events; accept → PDF delivered through the local runtime 189 ms median. In AWS the figure that
+ * dominates is per-step overhead: six Lambda steps run in series until the job completes and each may
+ * cold-start, budgeted at 1 s each; the PUT of the PDF and the status POST are budgeted at 1 s each
+ * for a healthy target. Rounded up to whole seconds; an estimate, not a deadline.
  */
-const STEP_OVERHEAD_SECONDS = 1;
-const TASK_STEPS = 6;
-const RENDER_FIXED_MS = 150;
-const RENDER_MS_PER_EVENT = 15;
-const DELIVERY_SECONDS = 2;
+const STEPS = 6;
+const STEP_OVERHEAD_MS = 1000;
+const RENDER_FIXED_MS = 30;
+const RENDER_MS_PER_EVENT = 10;
+const SCORE_MS_PER_EVENT = 6;
+const DELIVERY_MS = 2000;
 
 export function estimatedCompletionSeconds(variant: ReportVariant, events: number): number {
-  const renderMs = RENDER_FIXED_MS + (variant === 'full' ? events : 1) * RENDER_MS_PER_EVENT;
-  return Math.ceil(TASK_STEPS * STEP_OVERHEAD_SECONDS + renderMs / 1000 + DELIVERY_SECONDS);
+  const scored = variant === 'full' ? events : 1;
+  const ms = STEPS * STEP_OVERHEAD_MS + RENDER_FIXED_MS + scored * (RENDER_MS_PER_EVENT + SCORE_MS_PER_EVENT) + DELIVERY_MS;
+  return Math.ceil(ms / 1000);
 }
