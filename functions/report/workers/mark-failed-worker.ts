@@ -25,7 +25,8 @@ export const handler = reportStep('mark_failed', StepInputSchema.extend({ error:
       },
     });
   } catch (caught) {
-    if (!(caught instanceof JobTransitionError && caught.current === 'failed')) throw caught;
+    // Already ended (a retried step, or a failure after the job completed): the record keeps its outcome.
+    if (!(caught instanceof JobTransitionError && (caught.current === 'failed' || caught.current === 'completed'))) throw caught;
   }
   return { jobId };
 });
