@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -25,20 +25,20 @@ const OUTPUTS = ['hale-widget.js', 'hale-widget.mjs', 'hale-widget.d.ts', 'chart
 /** Browsers the widget supports: shadow DOM, ResizeObserver and constructable stylesheets (or a fallback). */
 const BROWSER_TARGETS = ['chrome100', 'firefox100', 'safari15', 'edge100'];
 
-async function bundle(): Promise<void> {
+async function bundle(outDir: string): Promise<void> {
   const common = { bundle: true, minify: true, legalComments: 'none' as const, target: BROWSER_TARGETS, logLevel: 'warning' as const };
   await Promise.all([
     // A default export would end up as HaleWidget.default (evanw/esbuild#3740): the entries export names only.
-    build({ ...common, entryPoints: [path.join(WIDGET_DIR, 'hale-widget.ts')], format: 'iife', globalName: 'HaleWidget', outfile: path.join(WIDGET_OUT_DIR, 'hale-widget.js') }),
-    build({ ...common, entryPoints: [path.join(WIDGET_DIR, 'hale-widget.esm.ts')], format: 'esm', outfile: path.join(WIDGET_OUT_DIR, 'hale-widget.mjs') }),
+    build({ ...common, entryPoints: [path.join(WIDGET_DIR, 'hale-widget.ts')], format: 'iife', globalName: 'HaleWidget', outfile: path.join(outDir, 'hale-widget.js') }),
+    build({ ...common, entryPoints: [path.join(WIDGET_DIR, 'hale-widget.esm.ts')], format: 'esm', outfile: path.join(outDir, 'hale-widget.mjs') }),
   ]);
 }
 
-function declarations(): void {
+function declarations(outDir: string): void {
   const program = ts.createProgram([path.join(WIDGET_DIR, 'hale-widget.esm.ts')], {
     declaration: true,
     emitDeclarationOnly: true,
-    outDir: path.join(WIDGET_OUT_DIR, 'types'),
+    outDir: path.join(outDir, 'types'),
     rootDir: WIDGET_DIR,
     strict: true,
     target: ts.ScriptTarget.ES2022,
@@ -66,17 +66,33 @@ declare global {
 `;
 
 async function sri(file: string): Promise<string> {
-  return `sha384-${createHash('sha384').update(await readFile(path.join(WIDGET_OUT_DIR, file))).digest('base64')}`;
+  return `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
 }
 
+/**
+ * Builds into a private folder, then renames each file into place: test files running in parallel
+ * may build at the same moment, and a reader never sees a half-written file.
+ */
 export async function buildWidget(): Promise<void> {
-  await mkdir(WIDGET_OUT_DIR, { recursive: true });
-  await bundle();
-  declarations();
-  await writeFile(path.join(WIDGET_OUT_DIR, 'hale-widget.d.ts'), TYPES_INDEX);
-  await copyFile(CHART_UMD, path.join(WIDGET_OUT_DIR, 'chart.umd.js'));
-  const hashes = Object.fromEntries(await Promise.all(['hale-widget.js', 'hale-widget.mjs', 'chart.umd.js'].map(async (f) => [f, await sri(f)] as const)));
-  await writeFile(path.join(WIDGET_OUT_DIR, 'integrity.json'), `${JSON.stringify(hashes, null, 2)}\n`);
+  await mkdir(path.dirname(WIDGET_OUT_DIR), { recursive: true });
+  const staging = await mkdtemp(path.join(path.dirname(WIDGET_OUT_DIR), '.build-'));
+  try {
+    await bundle(staging);
+    declarations(staging);
+    await writeFile(path.join(staging, 'hale-widget.d.ts'), TYPES_INDEX);
+    await copyFile(CHART_UMD, path.join(staging, 'chart.umd.js'));
+    const hashes = Object.fromEntries(await Promise.all(['hale-widget.js', 'hale-widget.mjs', 'chart.umd.js'].map(async (f) => [f, await sri(path.join(staging, f))] as const)));
+    await writeFile(path.join(staging, 'integrity.json'), `${JSON.stringify(hashes, null, 2)}\n`);
+    for (const file of await readdir(staging, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const from = path.join(file.parentPath, file.name);
+      const to = path.join(WIDGET_OUT_DIR, path.relative(staging, from));
+      await mkdir(path.dirname(to), { recursive: true });
+      await rename(from, to);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }
 
 async function newestSource(dir: string): Promise<number> {

@@ -11,6 +11,11 @@ export function decimal(value: number, digits = 1): string {
   return formatter.format(value);
 }
 
+export function years(value: number): string {
+  const text = decimal(value);
+  return `${text} ${text === '1' ? 'year' : 'years'}`;
+}
+
 /** A signed change, with a real minus sign: "+0.6", "−1.9". */
 export function signed(value: number, digits = 1): string {
   const text = decimal(Math.abs(value), digits);

@@ -1,5 +1,5 @@
 import { h } from '../dom';
-import { decimal, ordinal, percent } from '../format';
+import { decimal, ordinal, percent, years } from '../format';
 import type { DiseaseScore } from '../input';
 
 function biologicalAge(score: DiseaseScore): Node[] {
@@ -8,7 +8,7 @@ function biologicalAge(score: DiseaseScore): Node[] {
   const comparison =
     Math.abs(gap) < 0.05
       ? h('span', {}, 'same as')
-      : h('span', { class: gap < 0 ? 'good' : 'bad' }, `${decimal(Math.abs(gap))} years ${gap < 0 ? 'younger than' : 'older than'}`);
+      : h('span', { class: gap < 0 ? 'good' : 'bad' }, `${years(Math.abs(gap))} ${gap < 0 ? 'younger than' : 'older than'}`);
   return [
     h('dt', {}, 'Biological age'),
     h('dd', { class: 'bio-age' }, `${decimal(score.disease_age)} years `, h('span', { class: 'small' }, '(', comparison, ` chronological age ${decimal(score.chronological_age)})`)),

@@ -6,7 +6,7 @@ const SHOWN = 3;
 
 function effect(years: number | null): HTMLElement | string {
   if (years === null) return '';
-  return h('span', { class: years > 0 ? 'bad' : 'good' }, `${signed(years)} years`);
+  return h('span', { class: years > 0 ? 'bad' : 'good' }, `${signed(years)} ${decimal(Math.abs(years)) === '1' ? 'year' : 'years'}`);
 }
 
 function attributions(score: DiseaseScore): HTMLElement {

@@ -1,0 +1,266 @@
+import type { Browser, Page } from 'playwright-core';
+import type { TimeseriesResponse } from '../../functions/scoring/schemas';
+import { ensureWidgetBuilt } from '../../widget/build';
+import { launchChromium } from './helpers/chromium';
+import { predictorStatsResponse, scoringResponse } from './helpers/fixtures';
+import { type PageServer, startPageServer } from './helpers/page-server';
+import { openWidgetPage, renderWidget, shadowTexts, waitForCharts } from './helpers/widget-page';
+
+type ChartLike = {
+  data: { datasets: { label: string; data: (number | null)[] }[] };
+  options: { animation: unknown; plugins: { legend: { labels: { color: string } } } };
+  width: number;
+  tooltip: { getActiveElements(): unknown[]; title: string[] };
+  getDatasetMeta(i: number): { data: { x: number; y: number }[] };
+};
+type ChartGlobal = { getChart(canvas: HTMLCanvasElement): ChartLike | undefined };
+
+/** The numbers as a person reads them: at most one decimal (two for ratios), no trailing zeros. */
+const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
+
+let browser: Browser;
+let server: PageServer;
+let fourDates: TimeseriesResponse;
+let oneDate: TimeseriesResponse;
+/** Reused by the tests that do not look at network requests: each render replaces the last. */
+let shared: Page;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startPageServer(), ensureWidgetBuilt()]).then(([b, s]) => [b, s] as const);
+  fourDates = scoringResponse(4);
+  oneDate = scoringResponse(1);
+  ({ page: shared } = await openWidgetPage(browser, server.origin));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('HaleWidget.render with a real timeseries response', () => {
+  it('draws a header and one card per domain of the latest date with its score, ages, risk ratio and percentile', async () => {
+    const page = shared;
+    await renderWidget(page, { scoring: fourDates, reportName: 'Jordan Example' });
+    const latest = fourDates.scoring_results[3]!;
+    expect(latest.disease_scores).toHaveLength(6);
+
+    expect(await shadowTexts(page, 'h2')).toEqual(['Jordan Example']);
+    expect((await shadowTexts(page, 'header .latest'))[0]).toBe(`Results of 20 May 2025 · age ${oneDecimal(latest.scoring_event_age)}`);
+    for (const score of latest.disease_scores) {
+      const [card] = await shadowTexts(page, `[data-domain="${score.disease_code}"]`);
+      expect(card).toContain(score.disease_name);
+      expect(card).toContain(`${oneDecimal(score.health_score!)} / 100 health score`);
+      expect(card).toContain(`${oneDecimal(score.disease_age!)} years`);
+      expect(card).toContain(`chronological age ${oneDecimal(score.chronological_age)}`);
+      const { risk, peer_risk, ratio, horizon_years, reason } = score.risk_ratios;
+      if (ratio === null) {
+        // Kidney (eGFR-based) has no probability below the KFRE's eGFR threshold: the card says why.
+        expect(card).toContain(reason);
+      } else {
+        expect(card).toContain(`over ${horizon_years} years vs`);
+        expect(card).toContain(`${(risk! * 100).toFixed(risk! < 0.01 ? 2 : 1).replace(/\.?0+$/, '')}%`);
+        expect(card).toContain(`${(peer_risk! * 100).toFixed(peer_risk! < 0.01 ? 2 : 1).replace(/\.?0+$/, '')}% for peers`);
+        expect(card).toContain(`ratio ${String(Math.round(ratio * 100) / 100)}×`);
+      }
+      expect(card).toMatch(new RegExp(`${Math.round(score.score_percentile!)}(st|nd|rd|th) among peers`));
+    }
+  });
+
+  it('lists every biomarker of the latest date with value, unit and imputation status', async () => {
+    const page = shared;
+    await renderWidget(page, { scoring: fourDates });
+    const predictors = fourDates.scoring_results[3]!.scoring_predictors;
+    const items = await page.evaluate(() =>
+      [...document.querySelector('#report')!.shadowRoot!.querySelectorAll<HTMLElement>('li.biomarker')].map((li) => ({
+        key: li.dataset.predictor,
+        imputation: li.dataset.imputation,
+        text: li.textContent,
+      })),
+    );
+    expect(items.map((i) => i.key)).toEqual(predictors.map((p) => p.predictor));
+    expect(items.find((i) => i.key === 'hdl')?.text).toContain('52 mg/dL');
+    expect(items.find((i) => i.key === 'wbc')?.text).toContain('6.2 ×10³/µL');
+    expect(items.find((i) => i.key === 'sbp')?.text).toContain('122 mmHg');
+    const egfr = items.find((i) => i.key === 'egfr');
+    expect(egfr?.imputation).toBe('derived');
+    expect(egfr?.text).toContain('derived from other inputs');
+    expect(items.find((i) => i.key === 'hdl')?.text).toContain('measured');
+  });
+
+  it('draws the trend charts from scoring_event_date and scoring_event_age when there are two or more dates, loading Chart.js from beside the widget', async () => {
+    const { page, requests } = await openWidgetPage(browser, server.origin);
+    await renderWidget(page, { scoring: fourDates });
+    await waitForCharts(page, 2);
+    const charts = await page.evaluate(() => {
+      const Chart = (window as unknown as { Chart: ChartGlobal }).Chart;
+      const canvases = [...document.querySelector('#report')!.shadowRoot!.querySelectorAll('canvas')];
+      return canvases.map((c) => ({ label: c.getAttribute('aria-label'), datasets: Chart.getChart(c)!.data.datasets.map((d) => ({ label: d.label, data: d.data })) }));
+    });
+    const results = fourDates.scoring_results;
+    const healthScores = charts[0]!.datasets;
+    expect(healthScores.map((d) => d.label)).toEqual(results[0]!.disease_scores.map((s) => s.disease_name));
+    healthScores.forEach((dataset, i) => expect(dataset.data).toEqual(results.map((r) => r.disease_scores[i]!.health_score)));
+    const ages = charts[1]!.datasets;
+    expect(ages.at(-1)).toEqual({ label: 'Chronological age', data: results.map((r) => r.scoring_event_age) });
+    expect(ages[0]!.data).toEqual(results.map((r) => r.disease_scores[0]!.disease_age));
+    // Every chart has a text alternative: a summary on the canvas and the data as a table.
+    expect(charts[0]!.label).toContain('Health score by domain, 10 May 2022 to 20 May 2025');
+    const tableRows = await shadowTexts(page, 'figure table tbody tr th');
+    expect(tableRows).toEqual([...results.map((r) => r.scoring_event_date), ...results.map((r) => r.scoring_event_date)].map((d) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })));
+
+    const widgetFiles = requests.filter((url) => url !== `${server.origin}/`).map((url) => new URL(url).pathname);
+    expect(widgetFiles.sort()).toEqual(['/widget/v1/chart.umd.js', '/widget/v1/hale-widget.js']);
+    await page.close();
+  });
+
+  it('draws no trend chart and loads no chart library for a single date', async () => {
+    const { page, requests } = await openWidgetPage(browser, server.origin);
+    await renderWidget(page, { scoring: oneDate });
+    expect(await shadowTexts(page, '[data-domain]')).toHaveLength(6);
+    expect(await shadowTexts(page, 'canvas')).toHaveLength(0);
+    expect(await shadowTexts(page, 'h3')).not.toContain('Trends');
+    await page.waitForTimeout(200);
+    expect(requests.map((url) => new URL(url).pathname)).toEqual(['/', '/widget/v1/hale-widget.js']);
+    await page.close();
+  });
+
+  it('uses the host page’s Chart.js when it has one instead of loading a second copy', async () => {
+    const { page, requests } = await openWidgetPage(browser, server.origin, '/with-chart');
+    await renderWidget(page, { scoring: fourDates });
+    await waitForCharts(page, 2);
+    expect(requests.filter((url) => url.endsWith('chart.umd.js'))).toHaveLength(1);
+    await page.close();
+  });
+
+  it('shows tooltips and follows resizes inside the shadow root, and turns animation off for reduced motion', async () => {
+    const { page } = await openWidgetPage(browser, server.origin, '/', { width: 1280, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await renderWidget(page, { scoring: fourDates });
+    await waitForCharts(page, 2);
+    const canvas = page.locator('#report canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const point = await canvas.evaluate((c) => (window as unknown as { Chart: ChartGlobal }).Chart.getChart(c as HTMLCanvasElement)!.getDatasetMeta(0).data[2]!);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + point.x, box.y + point.y);
+    await page.waitForFunction(() => {
+      const c = document.querySelector('#report')!.shadowRoot!.querySelector('canvas')!;
+      return (window as unknown as { Chart: ChartGlobal }).Chart.getChart(c)!.tooltip.getActiveElements().length > 0;
+    });
+    const tooltip = await canvas.evaluate((c) => {
+      const chart = (window as unknown as { Chart: ChartGlobal }).Chart.getChart(c as HTMLCanvasElement)!;
+      return { title: chart.tooltip.title, animation: chart.options.animation, width: chart.width };
+    });
+    expect(tooltip.title).toEqual([`21 May 2024 · age ${oneDecimal(fourDates.scoring_results[2]!.scoring_event_age)}`]);
+    expect(tooltip.animation).toBe(false);
+
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.waitForFunction(
+      (before) => {
+        const c = document.querySelector('#report')!.shadowRoot!.querySelector('canvas')!;
+        const chart = (window as unknown as { Chart: ChartGlobal }).Chart.getChart(c)!;
+        return chart.width < before && Math.abs(chart.width - c.parentElement!.clientWidth) <= 1;
+      },
+      tooltip.width,
+    );
+    await page.close();
+  });
+
+  it('switches theme live with update() without redrawing, recolouring the charts', async () => {
+    const page = shared;
+    await renderWidget(page, { scoring: fourDates, theme: 'light' });
+    await waitForCharts(page, 2);
+    const read = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('#report')!.shadowRoot!;
+        const frame = root.querySelector<HTMLElement>('.hale')!;
+        const chart = (window as unknown as { Chart: ChartGlobal }).Chart.getChart(root.querySelector('canvas')!)!;
+        return { background: getComputedStyle(frame).backgroundColor, legend: chart.options.plugins.legend.labels.color, sameCard: root.querySelector('[data-domain]') === (window as unknown as { firstCard?: Element }).firstCard };
+      });
+    await page.evaluate(() => {
+      (window as unknown as { firstCard?: Element }).firstCard = document.querySelector('#report')!.shadowRoot!.querySelector('[data-domain]')!;
+    });
+    const light = await read();
+    await page.evaluate(() => window.haleHandle!.update({ theme: 'dark' }));
+    const dark = await read();
+    expect(light.background).toBe('rgb(255, 255, 255)');
+    expect(dark.background).toBe('rgb(17, 24, 39)');
+    expect(dark.legend).not.toBe(light.legend);
+    expect(dark.sameCard).toBe(true);
+  });
+
+  it('renders a batch-style result (one date, no trend) through fromBatchResult', async () => {
+    const page = shared;
+    const { disease_scores, scoring_predictors } = fourDates.scoring_results[3]!;
+    await page.evaluate((batch) => {
+      const scoring = window.HaleWidget.fromBatchResult(batch, { date: '2025-05-20' });
+      window.haleHandle = window.HaleWidget.render('#report', { scoring });
+    }, { uid_ext: 'demo-person', scoring_version: fourDates.scoring_version, disease_scores, scoring_predictors });
+    expect(await shadowTexts(page, '[data-domain]')).toHaveLength(6);
+    expect(await shadowTexts(page, '.error')).toHaveLength(0);
+    expect(await shadowTexts(page, 'canvas')).toHaveLength(0);
+    expect((await shadowTexts(page, 'header .latest'))[0]).toBe(`Results of 20 May 2025 · age ${oneDecimal(disease_scores[0]!.chronological_age)}`);
+  });
+
+  it('removes everything on destroy() and can render again into the same element', async () => {
+    const page = shared;
+    await renderWidget(page, { scoring: fourDates });
+    await waitForCharts(page, 2);
+    await page.evaluate(() => window.haleHandle!.destroy());
+    expect(await page.evaluate(() => document.querySelector('#report')!.shadowRoot!.querySelectorAll('*').length)).toBe(0);
+    await renderWidget(page, { scoring: oneDate });
+    expect(await shadowTexts(page, '[data-domain]')).toHaveLength(6);
+    expect(await page.evaluate(() => window.hostErrors)).toEqual([]);
+  });
+});
+
+describe('range bars', () => {
+  const rangeCount = (page: Page) => page.evaluate(() => document.querySelector('#report')!.shadowRoot!.querySelectorAll('.range').length);
+
+  it('draw lab range, optimal range, population mean and the value for each biomarker with statistics', async () => {
+    const page = shared;
+    const stats = predictorStatsResponse(fourDates);
+    await renderWidget(page, { scoring: fourDates, predictorStats: stats });
+    const predictors = fourDates.scoring_results[3]!.scoring_predictors;
+    const withStats = predictors.filter((p) => stats.predictor_statistics.some((s) => s.predictor === p.predictor && s.unit === p.unit));
+    expect(withStats.length).toBeGreaterThan(10);
+    expect(await rangeCount(page)).toBe(withStats.length);
+
+    const hdl = stats.predictor_statistics.find((s) => s.predictor === 'hdl')!;
+    const bar = await page.evaluate(() => {
+      const li = document.querySelector('#report')!.shadowRoot!.querySelector<HTMLElement>('li[data-predictor="hdl"]')!;
+      const position = (cls: string) => Number.parseFloat(li.querySelector<HTMLElement>(`.range .${cls}`)!.style.left);
+      return { text: li.querySelector('.range-info p')!.textContent, you: position('you'), mean: position('mean'), optimal: position('optimal'), hasLab: li.querySelector('.range .lab') !== null };
+    });
+    expect(bar.text).toContain(`optimal ${hdl.optimal_min}–${hdl.optimal_max}`);
+    expect(bar.text).toContain('population mean');
+    expect(bar.hasLab).toBe(hdl.vendor_lab_range !== null);
+    // The person's HDL (52) is above the population mean for men of that age and below the optimal range's start.
+    expect(52).toBeGreaterThan(hdl.mean);
+    expect(bar.you).toBeGreaterThan(bar.mean);
+    expect(bar.you < bar.optimal).toBe(52 < hdl.optimal_min);
+  });
+
+  it.each([
+    ['null', null],
+    ['missing', undefined],
+    ['an error response', { detail: 'Daily request quota exceeded' }],
+    ['malformed', { predictor_statistics: 'nope' }],
+  ])('are left out when predictorStats is %s, and the rest renders', async (_name, predictorStats) => {
+    const page = shared;
+    await renderWidget(page, { scoring: fourDates, predictorStats });
+    expect(await rangeCount(page)).toBe(0);
+    expect(await shadowTexts(page, '[data-domain]')).toHaveLength(6);
+    expect(await shadowTexts(page, 'li.biomarker')).toHaveLength(fourDates.scoring_results[3]!.scoring_predictors.length);
+    expect(await shadowTexts(page, '.error')).toHaveLength(0);
+  });
+
+  it('skip only the malformed statistics of a partly broken response', async () => {
+    const page = shared;
+    const stats = predictorStatsResponse(fourDates);
+    const broken = { ...stats, predictor_statistics: stats.predictor_statistics.map((s) => (s.predictor === 'hdl' ? { ...s, mean: 'high' } : s)) };
+    await renderWidget(page, { scoring: fourDates, predictorStats: stats });
+    const complete = await rangeCount(page);
+    await renderWidget(page, { scoring: fourDates, predictorStats: broken });
+    expect(await rangeCount(page)).toBe(complete - 1);
+    expect(await page.evaluate(() => document.querySelector('#report')!.shadowRoot!.querySelector('li[data-predictor="hdl"] .range'))).toBeNull();
+  });
+});
