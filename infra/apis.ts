@@ -8,6 +8,7 @@ import type { ErrorDialect } from '../functions/http/dialects';
 import { REFERENCE_LIMITS, type RouteDefinition } from '../functions/routes';
 import { addGatewayResponses } from './gateway-responses';
 import { acknowledge } from './nag';
+import { WebAcl } from './web-acl';
 
 /**
  * Three REST APIs. `extraction` carries the other error dialect (gateway responses are API-wide).
@@ -72,6 +73,8 @@ export class Apis extends Construct {
       });
     }
 
+    new WebAcl(this, 'WebAcl', { stages: Object.values(this.apis).map((api) => api.deploymentStage), key: props.key });
+
     this.standardPlan = new apigw.UsagePlan(this, 'StandardPlan', {
       name: `${id}-standard`,
       description: 'Scoring, reports and lab extraction (per-key limits are enforced by the handlers where the spec sets them)',
@@ -129,7 +132,6 @@ export class Apis extends Construct {
       ['AwsSolutions-COG4', 'Callers are authenticated with API keys (spec §5) mapped to usage plans; Hale has no end-user identities for a Cognito user pool.'],
       ['HIPAA.Security-APIGWSSLEnabled', 'A stage client certificate authenticates API Gateway to an HTTP backend; every integration here is a Lambda proxy invoked through IAM.'],
       ['HIPAA.Security-APIGWCacheEnabledAndEncrypted', 'Caching is off on purpose: responses are per key and may hold PHI, so they must not be kept in a shared cache.'],
-      ['AwsSolutions-APIG3', 'No WAF web ACL yet: every method requires an API key, usage plans and the stage throttle cap request rates, and uploads are size-checked by the handler. Add a web ACL (with the body-size rule excluded for /lab/upload) when the API is exposed beyond known clients.'],
     ]);
     return api;
   }

@@ -243,6 +243,17 @@ describe('APIs', () => {
     expect(body('main', 'DEFAULT_4XX')).toBe('{"detail":$context.error.messageString}');
   });
 
+  it('puts a WAF web ACL in front of every stage that lets large bodies through and keeps API keys out of its logs', () => {
+    const associations = ofType('AWS::WAFv2::WebACLAssociation').map(([, a]) => JSON.stringify(a.Properties.ResourceArn));
+    expect(associations).toHaveLength(3);
+    for (const group of ['main', 'reference', 'extraction']) expect(associations.some((a) => a.includes(restApiId(group)))).toBe(true);
+    const acl = ofType('AWS::WAFv2::WebACL')[0]![1].Properties as { Rules: { Statement: { ManagedRuleGroupStatement: { Name: string; RuleActionOverrides?: { Name: string; ActionToUse: unknown }[] } } }[]; VisibilityConfig: unknown };
+    const common = acl.Rules.find((r) => r.Statement.ManagedRuleGroupStatement.Name === 'AWSManagedRulesCommonRuleSet')!;
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toContainEqual({ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } });
+    expect(acl.VisibilityConfig).toMatchObject({ SampledRequestsEnabled: false });
+    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', { RedactedFields: [{ SingleHeader: { Name: 'x-api-key' } }] });
+  });
+
   it('serves all three APIs on the custom domain: main at the root, extraction at /extraction, reference paths unchanged', () => {
     template.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'api.hale.example',
