@@ -20,6 +20,8 @@ const METHOD_NOTES = [
   'Peers are people of the same sex and age band in the US National Health and Nutrition Examination Survey (NHANES 2017–2020, survey-weighted); ' +
     'risk ratios and percentiles compare you with them.',
   'Missing inputs are carried forward from an earlier event, derived from other values, or set to the peer median; the biomarker table says which.',
+  'Biomarker ranges: the lab reference range as a US national laboratory prints it; an optimal range only where a published guideline gives one; ' +
+    'the population mean of same-sex, same-age-band NHANES participants.',
 ];
 
 function paragraphs(results: readonly ReportResult[], scoringVersion: string): { text: string; style: TextStyle }[] {

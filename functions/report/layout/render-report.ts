@@ -7,7 +7,7 @@ import { formatYears } from './format';
 import { drawMethods, methodsHeight } from './methods';
 import { PageWriter } from './page-writer';
 import { unshapedFontkit } from './unshaped-fontkit';
-import { drawDomainSummary } from './summary';
+import { drawDomainSummary, drawScoreBars } from './summary';
 import type { ReportDocumentInput } from './types';
 
 export interface FontFiles {
@@ -45,6 +45,8 @@ export async function renderReport(input: ReportDocumentInput, fonts: FontFiles,
   drawDomainSummary(w, current);
 
   if (input.variant === 'full') {
+    w.heading('Health scores at a glance');
+    drawScoreBars(w, current);
     for (const track of domainTracks(input.results)) {
       w.newPage();
       drawDomainDetail(w, track, input.results);

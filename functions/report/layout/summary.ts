@@ -1,17 +1,17 @@
 import { formatPercentile, formatRatio, formatRisk, formatScore, formatYears } from './format';
 import type { PageWriter } from './page-writer';
 import { type Column, drawTable } from './table';
-import { COLOR, TYPE } from './theme';
+import { COLOR, CONTENT_WIDTH, TYPE } from './theme';
 import type { ReportResult } from './types';
 
 const COLUMNS: readonly Column[] = [
-  { header: 'Health domain', width: 150 },
-  { header: 'Score', width: 64, align: 'right' },
-  { header: 'Biological age', width: 74, align: 'right' },
-  { header: 'Actual age', width: 58, align: 'right' },
-  { header: 'Risk', width: 52, align: 'right' },
+  { header: 'Health domain', width: 164 },
+  { header: 'Score', width: 62, align: 'right' },
+  { header: 'Biological age', width: 70, align: 'right' },
+  { header: 'Actual age', width: 56, align: 'right' },
+  { header: 'Risk', width: 50, align: 'right' },
   { header: 'Risk ratio', width: 56, align: 'right' },
-  { header: 'Percentile', width: 62, align: 'right' },
+  { header: 'Percentile', width: 58, align: 'right' },
 ];
 
 /** One row per domain of the given result: the figures a reader looks for first. */
@@ -25,7 +25,7 @@ export function drawDomainSummary(w: PageWriter, result: ReportResult): void {
     formatRatio(score.risk_ratios.ratio),
     formatPercentile(score.score_percentile),
   ]);
-  drawTable(w, COLUMNS, rows);
+  drawTable(w, COLUMNS, rows, { size: TYPE.body - 0.5 });
   w.gap(4);
   w.paragraph(
     'Health score: 0–100, higher is healthier. Biological age: the age at which an average peer has the same modelled risk. ' +
@@ -38,4 +38,28 @@ export function drawDomainSummary(w: PageWriter, result: ReportResult): void {
       w.paragraph(`${score.disease_name}: ${score.notes.join(' ')}`, { size: TYPE.small, color: COLOR.muted });
     }
   }
+}
+
+/** One horizontal 0–100 bar per scored domain: the summary's scores at a glance. */
+export function drawScoreBars(w: PageWriter, result: ReportResult): void {
+  const scored = result.disease_scores.filter((s) => s.health_score !== null);
+  const row = 16;
+  if (scored.length === 0 || !w.room(row * scored.length + 20)) return;
+  const labelWidth = 150;
+  const barWidth = CONTENT_WIDTH - labelWidth - 50;
+  const x0 = w.left + labelWidth;
+  w.y -= 6;
+  for (const score of scored) {
+    w.y -= row;
+    const value = score.health_score!;
+    w.text(score.disease_name, w.left, w.y + 3, { size: TYPE.small + 0.5 });
+    w.page.drawRectangle({ x: x0, y: w.y + 1, width: barWidth, height: 9, color: COLOR.panel });
+    w.page.drawRectangle({ x: x0, y: w.y + 1, width: (barWidth * value) / score.health_score_max, height: 9, color: COLOR.accent });
+    w.text(formatScore(value), x0 + barWidth + 6, w.y + 3, { size: TYPE.small + 0.5, bold: true });
+  }
+  w.y -= 12;
+  for (const tick of [0, 25, 50, 75, 100]) {
+    w.text(String(tick), x0 + (barWidth * tick) / 100, w.y, { size: TYPE.small, color: COLOR.muted }, 'center');
+  }
+  w.y -= 6;
 }
