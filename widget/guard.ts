@@ -8,7 +8,7 @@ export type Check<T> = (value: unknown, path: string, problems: string[]) => val
 export type Infer<C> = C extends Check<infer T> ? T : never;
 
 function fail(problems: string[], path: string, message: string): false {
-  problems.push(`${path}: ${message}`);
+  problems.push(`${path || 'scoring'}: ${message}`);
   return false;
 }
 

@@ -98,7 +98,7 @@ describe('HaleWidget.render with a real timeseries response', () => {
     const results = fourDates.scoring_results;
     const healthScores = charts[0]!.datasets;
     expect(healthScores.map((d) => d.label)).toEqual(results[0]!.disease_scores.map((s) => s.disease_name));
-    healthScores.forEach((dataset, i) => expect(dataset.data).toEqual(results.map((r) => r.disease_scores[i]!.health_score)));
+    expect(healthScores.map((d) => d.data)).toEqual(results[0]!.disease_scores.map((_, i) => results.map((r) => r.disease_scores[i]!.health_score)));
     const ages = charts[1]!.datasets;
     expect(ages.at(-1)).toEqual({ label: 'Chronological age', data: results.map((r) => r.scoring_event_age) });
     expect(ages[0]!.data).toEqual(results.map((r) => r.disease_scores[0]!.disease_age));
