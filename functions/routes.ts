@@ -64,5 +64,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts', permissions: ['jobs', 'artifacts'] },
 ];
 
+/** Memory and timeout of a route's function when its definition names none (CDK and the local runtime). */
+export const ROUTE_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
+
 /** Limits of the reference-data group, per API key (spec §8). */
 export const REFERENCE_LIMITS = { requestsPerSecond: 50, burst: 50, requestsPerDay: 1000 } as const;

@@ -39,3 +39,6 @@ export const STATE_MACHINES: readonly StateMachineDefinition[] = [
 ];
 
 export const WORKERS: readonly WorkerDefinition[] = [...LAB_WORKERS, ...REPORT_WORKERS];
+
+/** Memory and timeout of a worker when its definition names none (CDK and the local runtime). */
+export const WORKER_DEFAULTS = { memoryMb: 1024, timeoutSeconds: 60 } as const;

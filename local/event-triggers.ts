@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { S3Event, ScheduledEvent } from 'aws-lambda';
 import type { StoredObjectNotice } from './embedded-s3';
-import { type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION } from './lambda-invoker';
+import { type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';
 import type { RuntimeLog } from './runtime-log';
 
 export interface TriggeredFunction extends LambdaFunction {
@@ -73,7 +73,7 @@ export class EventTriggers {
 
   constructor(
     private readonly invoker: LambdaInvoker,
-    private readonly functions: readonly TriggeredFunction[],
+    private readonly functions: readonly SizedFunction<TriggeredFunction>[],
     private readonly uploadsBucket: string,
     private readonly log: RuntimeLog,
   ) {}
@@ -102,7 +102,7 @@ export class EventTriggers {
     clearTimeout(timer);
   }
 
-  private invokeAsync(fn: TriggeredFunction, event: unknown): void {
+  private invokeAsync(fn: SizedFunction<TriggeredFunction>, event: unknown): void {
     const running = this.invoker
       .invoke(fn, event)
       .then(() => undefined)

@@ -5,7 +5,7 @@ import { HaleError, NotFoundError, PayloadTooLargeError, RateLimitError, Unautho
 import type { RouteDefinition } from '../functions/routes';
 import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
 import { closeGracefully, listenOnLoopback } from './http-server';
-import type { LambdaInvoker } from './lambda-invoker';
+import type { LambdaInvoker, SizedFunction } from './lambda-invoker';
 import type { ReferenceRateLimiter } from './rate-limiter';
 import { dialectOfPath, dialectOfRoute, RouteTable } from './route-table';
 import type { RuntimeLog } from './runtime-log';
@@ -20,7 +20,7 @@ export interface ExtraRoute {
 
 export interface GatewayOptions {
   port: number;
-  routes: readonly RouteDefinition[];
+  routes: readonly SizedFunction<RouteDefinition>[];
   apiKeys: readonly string[];
   invoker: LambdaInvoker;
   referenceLimiter: ReferenceRateLimiter;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { repoPath } from './repo-paths';
+import type { RuntimeLog } from './runtime-log';
 
 /** The part of a route or worker definition that says how Lambda would run it. */
 export interface LambdaFunction {
@@ -9,6 +10,13 @@ export interface LambdaFunction {
   handler: string;
   memoryMb?: number;
   timeoutSeconds?: number;
+}
+
+/** A function with its sizing resolved (ROUTE_DEFAULTS / WORKER_DEFAULTS fill the gaps). */
+export type SizedFunction<F extends LambdaFunction> = F & { memoryMb: number; timeoutSeconds: number };
+
+export function withDefaults<F extends LambdaFunction>(fn: F, defaults: { memoryMb: number; timeoutSeconds: number }): SizedFunction<F> {
+  return { ...fn, memoryMb: fn.memoryMb ?? defaults.memoryMb, timeoutSeconds: fn.timeoutSeconds ?? defaults.timeoutSeconds };
 }
 
 // Lambda handlers take one event type each; the invoker is generic over all of them.
@@ -32,6 +40,8 @@ export function functionArn(fn: LambdaFunction): string {
 export class LambdaInvoker {
   private readonly modules = new Map<string, Promise<LambdaHandler>>();
 
+  constructor(private readonly log: RuntimeLog) {}
+
   private load(fn: LambdaFunction): Promise<LambdaHandler> {
     let loaded = this.modules.get(fn.handler);
     if (!loaded) {
@@ -46,21 +56,37 @@ export class LambdaInvoker {
     return loaded;
   }
 
-  async invoke(fn: LambdaFunction, event: unknown): Promise<unknown> {
+  /**
+   * Calls the handler. Lambda's timeout is not enforced (a loaded laptop would fail work that AWS
+   * finishes in time) but overrunning it is reported, since AWS would have stopped the call.
+   */
+  async invoke(fn: SizedFunction<LambdaFunction>, event: unknown): Promise<unknown> {
     const handler = await this.load(fn);
-    return handler(event, lambdaContext(fn));
+    const started = performance.now();
+    try {
+      return await handler(event, lambdaContext(fn));
+    } finally {
+      const durationMs = performance.now() - started;
+      if (durationMs > timeoutMs(fn)) {
+        this.log.warn('function ran past its Lambda timeout', { function: fn.id, durationMs: Math.round(durationMs), timeoutMs: timeoutMs(fn) });
+      }
+    }
   }
 }
 
-function lambdaContext(fn: LambdaFunction): Context {
-  const deadline = Date.now() + (fn.timeoutSeconds ?? 3) * 1000;
+function timeoutMs(fn: SizedFunction<LambdaFunction>): number {
+  return fn.timeoutSeconds * 1000;
+}
+
+function lambdaContext(fn: SizedFunction<LambdaFunction>): Context {
+  const deadline = Date.now() + timeoutMs(fn);
   const name = functionName(fn);
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: name,
     functionVersion: '$LATEST',
     invokedFunctionArn: functionArn(fn),
-    memoryLimitInMB: String(fn.memoryMb ?? 128),
+    memoryLimitInMB: String(fn.memoryMb),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',

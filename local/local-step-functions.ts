@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { StateMachine } from 'aws-local-stepfunctions';
 import { type PreparedDefinition, prepareDefinition, type TaskBinding } from './asl-definition';
-import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION } from './lambda-invoker';
+import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers';
 import { repoPath } from './repo-paths';
 import type { RuntimeLog } from './runtime-log';
@@ -123,7 +123,7 @@ export class LocalStepFunctions {
 
   private constructor(
     private readonly machines: ReadonlyMap<string, Promise<LoadedMachine | undefined>>,
-    private readonly functions: ReadonlyMap<string, TaskFunction>,
+    private readonly functions: ReadonlyMap<string, SizedFunction<TaskFunction>>,
     private readonly invoker: LambdaInvoker,
     private readonly log: RuntimeLog,
   ) {}
@@ -134,12 +134,12 @@ export class LocalStepFunctions {
    */
   static create(options: {
     sources: readonly LocalStateMachineSource[];
-    functions: readonly TaskFunction[];
+    functions: readonly SizedFunction<TaskFunction>[];
     timeScale: number;
     invoker: LambdaInvoker;
     log: RuntimeLog;
   }): LocalStepFunctions {
-    const byPlaceholder = new Map<string, TaskFunction>();
+    const byPlaceholder = new Map<string, SizedFunction<TaskFunction>>();
     for (const fn of options.functions) if (fn.aslPlaceholder) byPlaceholder.set(fn.aslPlaceholder, fn);
     const substitutions = Object.fromEntries([...byPlaceholder].map(([placeholder, fn]) => [placeholder, functionArn(fn)]));
     const interpreterModule = (async () => {

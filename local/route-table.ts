@@ -1,13 +1,13 @@
 import type { ErrorDialect } from '../functions/http/dialects';
 import type { RouteDefinition } from '../functions/routes';
 
-export type RouteLookup =
-  | { kind: 'found'; route: RouteDefinition; pathParameters: Record<string, string> | null }
+export type RouteLookup<R extends RouteDefinition> =
+  | { kind: 'found'; route: R; pathParameters: Record<string, string> | null }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };
 
-interface CompiledRoute {
-  route: RouteDefinition;
+interface CompiledRoute<R extends RouteDefinition> {
+  route: R;
   segments: string[];
   /** Static segments win over `{param}` ones, as in API Gateway. */
   parameterCount: number;
@@ -32,10 +32,10 @@ export function dialectOfRoute(route: RouteDefinition): ErrorDialect {
 }
 
 /** Matches request paths against the path templates of ROUTES. */
-export class RouteTable {
-  private readonly compiled: CompiledRoute[];
+export class RouteTable<R extends RouteDefinition> {
+  private readonly compiled: CompiledRoute<R>[];
 
-  constructor(routes: readonly RouteDefinition[]) {
+  constructor(routes: readonly R[]) {
     this.compiled = routes
       .map((route) => {
         const segments = segmentsOf(route.path);
@@ -45,7 +45,7 @@ export class RouteTable {
   }
 
   /** `rawPath` is the percent-encoded path of the request URL; parameters come back decoded. */
-  lookup(method: string, rawPath: string): RouteLookup {
+  lookup(method: string, rawPath: string): RouteLookup<R> {
     const requested = segmentsOf(rawPath);
     const allowed: string[] = [];
     for (const candidate of this.compiled) {
@@ -59,7 +59,7 @@ export class RouteTable {
     return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
   }
 
-  private match(candidate: CompiledRoute, requested: string[]): Record<string, string> | undefined {
+  private match(candidate: CompiledRoute<R>, requested: string[]): Record<string, string> | undefined {
     if (candidate.segments.length !== requested.length) return undefined;
     const parameters: Record<string, string> = {};
     for (const [index, template] of candidate.segments.entries()) {

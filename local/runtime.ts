@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { BUCKETS, JOBS_TABLE } from '../functions/platform/resources';
-import { REFERENCE_LIMITS, ROUTES } from '../functions/routes';
-import { STATE_MACHINES, WORKERS } from '../functions/workers';
+import { REFERENCE_LIMITS, ROUTE_DEFAULTS, ROUTES } from '../functions/routes';
+import { STATE_MACHINES, WORKER_DEFAULTS, WORKERS } from '../functions/workers';
 import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { type EmbeddedS3, S3RVER_CREDENTIALS, startEmbeddedS3 } from './embedded-s3';
 import { applyEnvironment } from './environment';
 import { lockDataDir } from './data-dir-lock';
 import { EventTriggers, type TriggeredFunction } from './event-triggers';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
-import { LambdaInvoker, LOCAL_REGION } from './lambda-invoker';
+import { LambdaInvoker, LOCAL_REGION, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
 import { type ReferenceLimits, ReferenceRateLimiter } from './rate-limiter';
@@ -86,8 +86,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const { secrets, developmentKeyCreated } = await loadLocalSecrets(dataDir, givenKeys.length === 0);
     cleanups.push(await lockDataDir(dataDir));
     const apiKeys = givenKeys.length > 0 ? givenKeys : [secrets.developmentApiKey!];
-    const workers: LocalWorker[] = [...WORKERS, ...(options.extraWorkers ?? [])];
-    const invoker = new LambdaInvoker();
+    const workers = [...WORKERS, ...(options.extraWorkers ?? [])].map((worker: LocalWorker) => withDefaults(worker, WORKER_DEFAULTS));
+    const invoker = new LambdaInvoker(log);
     const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log);
 
     const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
@@ -127,7 +127,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const gateway: Gateway = await startGateway({
       port: options.port ?? 0,
-      routes: ROUTES,
+      routes: ROUTES.map((route) => withDefaults(route, ROUTE_DEFAULTS)),
       apiKeys,
       invoker,
       referenceLimiter: new ReferenceRateLimiter(
