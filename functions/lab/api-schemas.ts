@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeliveryAttemptSchema } from './delivery-schema';
-import { LabJobStateSchema } from './job-states';
+import { LabJobStateSchema, type LabTerminalState } from './job-states';
 import { RejectionReasonSchema } from './lab-job';
 import { PhiCountsSchema } from './phi/categories';
 import { ExtractionResultsSchema, VerificationSchema } from './results-schema';
@@ -63,3 +63,25 @@ export const StatusResponseSchema = z.object({
   deliveries: z.array(DeliveryAttemptSchema),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+
+/** The body POSTed to webhookUrl when a job ends (spec §6.2), built by webhooks/envelope.ts. */
+export const WebhookEnvelopeSchema = z.object({
+  event: z.enum(['job.completed', 'job.failed', 'job.quarantined', 'job.rejected_phi', 'job.invalid_document'] as const satisfies readonly `job.${LabTerminalState}`[]),
+  jobId: z.uuid(),
+  timestamp: z.iso.datetime({ offset: true }),
+  data: z
+    .union([
+      ExtractionResultsSchema,
+      z.object({
+        status: LabJobStateSchema,
+        error: z.object({
+          message: z.string(),
+          rejection_reason: RejectionReasonSchema.optional(),
+          detected_lab: z.string().nullable().optional(),
+          detected_language: z.string().optional(),
+          phi_categories: PhiCountsSchema.optional(),
+        }),
+      }),
+    ])
+    .describe('job.completed: the ExtractionResults; other events: the status and data.error'),
+});

@@ -7,6 +7,7 @@ import {
   UploadAcceptedSchema,
   UploadRequestSchema,
   UploadUrlIssuedSchema,
+  WebhookEnvelopeSchema,
 } from './api-schemas';
 import { ExtractionResultsSchema } from './results-schema';
 
@@ -64,5 +65,18 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
       },
       ...errorResponses('extraction', [401, 404, 425, 500, 502]),
     },
+  });
+  registry.registerWebhook({
+    method: 'post',
+    path: 'labJobEvent',
+    tags: ['lab extraction'],
+    summary: 'Event POSTed to webhookUrl when a lab job ends',
+    description:
+      'Sent when the job becomes completed, failed, quarantined, rejected_phi or invalid_document. Headers: `X-API-Key` ' +
+      '(the webhook key; check it first) and a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, ' +
+      '`webhook-signature` = v1,base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`). `webhook-id` is the same on every ' +
+      'attempt of one event; a non-2xx answer is retried 5 times with exponential backoff.',
+    request: { body: { content: { 'application/json': { schema: WebhookEnvelopeSchema.meta({ id: 'LabWebhookEvent' }) } } } },
+    responses: { 200: { description: 'Any 2xx acknowledges the event' } },
   });
 }

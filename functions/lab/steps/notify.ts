@@ -1,5 +1,6 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { setting } from '../../platform/config';
-import { logger } from '../../platform/observability';
+import { logger, metrics } from '../../platform/observability';
 import { outboundHttp } from '../../platform/outbound-http';
 import { signWebhook } from '../../platform/webhook-signing';
 import { isTerminal } from '../job-states';
@@ -37,6 +38,9 @@ export async function handler(event: unknown): Promise<{ delivered: boolean }> {
   await io.jobs.recordDelivery('lab', job.jobId, outcome.record);
   logger.info('webhook attempt', { jobId: job.jobId, attempt: outcome.record.attempt, statusCode: outcome.record.statusCode, retry: outcome.retry });
   if (outcome.record.error === null) return { delivered: true };
+  // The dashboard's webhook-failure alarm counts this metric (infra/observability.ts).
+  metrics.addMetric('WebhookDeliveryFailed', MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
   if (outcome.retry) throw new WebhookDeliveryFailed(`Webhook attempt ${outcome.record.attempt} failed`);
   return { delivered: false };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { WebhookEnvelopeSchema } from '../../../../functions/lab/api-schemas';
 import type { LabJob } from '../../../../functions/lab/lab-job';
 import { attemptDelivery } from '../../../../functions/lab/webhooks/deliver';
 import { webhookEnvelope, webhookMessageId } from '../../../../functions/lab/webhooks/envelope';
@@ -66,6 +67,20 @@ describe('webhook envelope (spec §6.2)', () => {
       status: 'failed',
       error: { message: 'scanned documents are not supported yet' },
     });
+  });
+
+  it('matches the documented envelope schema for every event', () => {
+    const finished: Array<Partial<LabJob>> = [
+      {},
+      { status: 'failed', message: 'm' },
+      { status: 'quarantined', message: 'm', detectedLanguage: 'spa' },
+      { status: 'rejected_phi', message: 'm', phiRedactions: { name: 2 } },
+      { status: 'invalid_document', message: 'm', rejectionReason: 'non_lab_document', detectedLab: null },
+    ];
+    for (const overrides of finished) {
+      const envelope = webhookEnvelope(job(overrides), overrides.status ? undefined : results);
+      expect(WebhookEnvelopeSchema.parse(envelope)).toEqual(envelope);
+    }
   });
 
   it('refuses to describe a job that has not finished', () => {
