@@ -36,7 +36,7 @@ const LABEL_RULES: readonly LabelRule[] = [
     value: ID_VALUE,
   },
   { category: 'address', label: String.raw`(?:Patient Address|Home Address|Address)(?=\s*:)`, value: String.raw`[^\t\n]*[A-Za-z0-9][^\t\n]*` },
-  { category: 'phone', label: String.raw`(?:Phone|Tel(?:ephone)?|Fax|Cell|Mobile)(?=\s*[:#])`, value: String.raw`[+()\d][\d()\s.-]{6,}\d` },
+  { category: 'phone', label: String.raw`(?:Phone|Tel(?:ephone)?|Fax|Cell|Mobile)(?=\s*[:#])`, value: String.raw`[+()\d][\d() .-]{6,}\d` },
 ];
 
 const LABEL_PATTERNS = LABEL_RULES.map((rule) => ({

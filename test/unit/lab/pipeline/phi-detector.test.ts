@@ -23,6 +23,7 @@ describe('built-in Safe Harbor detector: one case per category', () => {
     ['labelled address', 'Address: Apartment 4, Rural Route 9', 'address', 'Apartment 4, Rural Route 9'],
     ['phone number', 'Phone (H): 555-013-4567', 'phone', '555-013-4567'],
     ['phone in parentheses form', 'Tel: (555) 013-4567', 'phone', '(555) 013-4567'],
+    ['labelled phone, stopping at its cell', 'Fax: 555 013 4567\t09/12/2025', 'phone', '555 013 4567'],
     ['e-mail address', 'Contact: jane.doe@example.org', 'email', 'jane.doe@example.org'],
     ['MRN', 'MRN: 00482211', 'identifier', '00482211'],
     ['patient id', 'Patient ID: 48211937', 'identifier', '48211937'],
