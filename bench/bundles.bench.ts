@@ -4,8 +4,7 @@ import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { ROUTES } from '../functions/routes';
 import { WORKERS } from '../functions/workers';
-import { esbuildOptionsFor } from '../infra/bundling';
-import { REPO_ROOT } from '../infra/functions';
+import { esbuildOptionsFor, REPO_ROOT } from '../infra/bundling';
 import { type Bench, type BenchRow, round } from './types';
 
 /** Issue 2 budget: each Lambda bundle at most 1 MB minified (decimal, so a pass is a pass either way). */

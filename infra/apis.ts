@@ -32,6 +32,16 @@ export function resourcePathOf(route: RouteDefinition): string {
   return inApi.length > 1 ? inApi.replace(/\/$/, '') : inApi;
 }
 
+/** The longest route timeout on each API (seconds), given the default for routes that name none. */
+export function longestTimeoutPerApi(routes: readonly RouteDefinition[], defaultSeconds: number): Record<ApiGroup, number> {
+  const longest: Record<ApiGroup, number> = { main: 0, reference: 0, extraction: 0 };
+  for (const route of routes) {
+    const group = apiGroupOf(route);
+    longest[group] = Math.max(longest[group], route.timeoutSeconds ?? defaultSeconds);
+  }
+  return longest;
+}
+
 const DIALECTS: Record<ApiGroup, ErrorDialect> = { main: 'detail', reference: 'detail', extraction: 'extraction' };
 
 /**

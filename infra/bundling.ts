@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 
@@ -16,6 +17,8 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * `lib-dynamodb` / `s3-request-presigner` are not documented as part of it. Bundling deploys exactly
  * the versions the tests ran against; it costs bundle size, which the bundles bench reports.
  */
+/** Handler paths in ROUTES and WORKERS are relative to the repository root. */
+export const REPO_ROOT = path.resolve(__dirname, '..');
 export const BUNDLE_TARGET = 'node22';
 export const ESM_REQUIRE_BANNER =
   "import{createRequire as __haleCreateRequire}from'node:module';import{fileURLToPath as __haleToPath}from'node:url';" +

@@ -9,11 +9,9 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Capability, RouteDefinition } from '../functions/routes';
 import type { WorkerDefinition } from '../functions/workers';
-import { copyBundleFiles, LAMBDA_BUNDLING } from './bundling';
+import { copyBundleFiles, LAMBDA_BUNDLING, REPO_ROOT } from './bundling';
 import { type AccessTargets, statementsFor } from './function-access';
 import { acknowledge } from './nag';
-
-export const REPO_ROOT = path.resolve(__dirname, '..');
 
 /** Sizes when a definition names none: API routes answer within API Gateway's 29 s; workers do batch work. */
 export const ROUTE_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;

@@ -3,7 +3,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '../functions/routes';
 import { STATE_MACHINES, type StateMachineDefinition, type StateMachineName, WORKERS, type WorkerDefinition } from '../functions/workers';
-import { type ApiGroup, apiGroupOf, Apis } from './apis';
+import { Apis, longestTimeoutPerApi } from './apis';
 import { CustomDomain } from './custom-domain';
 import { EncryptionKey } from './encryption-key';
 import { functionEnvironment } from './environment';
@@ -83,14 +83,9 @@ export class HaleStack extends Stack {
       new CfnOutput(this, 'DomainTarget', { value: domain.domainNameAliasDomainName, description: `CNAME/alias target for ${props.domain.domainName}` });
     }
 
-    const apiTimeoutSeconds: Record<ApiGroup, number> = { main: 0, reference: 0, extraction: 0 };
-    for (const route of routes) {
-      const group = apiGroupOf(route);
-      apiTimeoutSeconds[group] = Math.max(apiTimeoutSeconds[group], route.timeoutSeconds ?? ROUTE_DEFAULTS.timeoutSeconds);
-    }
     new Observability(this, 'Observability', {
       apis,
-      apiTimeoutSeconds,
+      apiTimeoutSeconds: longestTimeoutPerApi(routes, ROUTE_DEFAULTS.timeoutSeconds),
       functions: functions.all(),
       machines,
       deadLetterQueue,

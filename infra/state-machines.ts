@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { StateMachineDefinition, StateMachineName, WorkerDefinition } from '../functions/workers';
-import { REPO_ROOT } from './functions';
+import { REPO_ROOT } from './bundling';
 import { acknowledge } from './nag';
 
 /** Deterministic so that functions can be told a machine's ARN without referencing the machine. */
