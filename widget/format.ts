@@ -60,7 +60,8 @@ export function displayUnit(ucum: string): string {
 
 export function withUnit(value: number | string, ucum: string): string {
   const unit = displayUnit(ucum);
-  return unit ? `${measurement(value)} ${unit}` : measurement(value);
+  if (!unit) return measurement(value);
+  return unit === '%' ? `${measurement(value)}%` : `${measurement(value)} ${unit}`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -30,7 +30,7 @@ export const WIDGET_CSS = `
 h2 { font-size: 1.35rem; margin: 0; line-height: 1.25; }
 h3 { font-size: 1.1rem; margin: 24px 0 8px; }
 h4 { font-size: 1rem; margin: 0 0 6px; }
-p { margin: 0; }
+p, figure { margin: 0; }
 ul { margin: 0; padding-left: 1.1em; }
 ul.plain { list-style: none; padding: 0; }
 .muted { color: var(--_muted); }
