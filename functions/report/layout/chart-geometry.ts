@@ -37,10 +37,16 @@ export function niceTicks(min: number, max: number, maxTicks = 5): number[] {
   return ticks;
 }
 
-export function chartGeometry(xs: readonly number[], series: readonly (readonly (number | null)[])[], box: Box): ChartGeometry {
+/** `yRange` fixes the value axis (e.g. 0–100 for scores) instead of fitting it to the data. */
+export function chartGeometry(
+  xs: readonly number[],
+  series: readonly (readonly (number | null)[])[],
+  box: Box,
+  yRange?: readonly [number, number],
+): ChartGeometry {
   const values = series.flat().filter((v): v is number => v !== null && Number.isFinite(v));
-  const xTickValues = niceTicks(Math.min(...xs), Math.max(...xs));
-  const yTickValues = niceTicks(Math.min(...values), Math.max(...values), 4);
+  const xTickValues = niceTicks(Math.min(...xs), Math.max(...xs), 4);
+  const yTickValues = yRange ? niceTicks(yRange[0], yRange[1], 4) : niceTicks(Math.min(...values), Math.max(...values), 4);
   const [x0, x1] = [xTickValues[0] ?? 0, xTickValues[xTickValues.length - 1] ?? 1];
   const [y0, y1] = [yTickValues[0] ?? 0, yTickValues[yTickValues.length - 1] ?? 1];
   const sx = (v: number) => box.x + ((v - x0) / (x1 - x0 || 1)) * box.width;

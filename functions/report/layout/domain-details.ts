@@ -3,8 +3,8 @@ import { formatDelta, formatMeasurement, formatPercentile, formatRatio, formatRi
 import type { PageWriter } from './page-writer';
 import { formatBand } from './biomarker-table';
 import { type Column, drawTable } from './table';
-import { COLOR, TYPE } from './theme';
-import { drawTrendChart } from './trend-chart';
+import { COLOR, CONTENT_WIDTH, TYPE } from './theme';
+import { chartHeight, drawTrendChart } from './trend-chart';
 import type { DiseaseScore, ReportResult } from './types';
 
 const TREND_COLUMNS: readonly Column[] = [
@@ -78,22 +78,50 @@ export function drawDomainDetail(w: PageWriter, track: DomainTrack, results: rea
   if (!current) return;
   w.heading(track.name);
   w.paragraph(describeScore(current), { size: TYPE.small, color: COLOR.muted });
-  const plotted = results.map((r, i) => ({ age: r.scoring_event_age, score: track.scores[i] }));
-  if (plotted.filter((p) => p.score?.disease_age != null).length > 1) {
-    w.gap(4);
-    drawTrendChart(w, {
-      xs: plotted.map((p) => p.age),
-      xLabel: 'Age at event (years)',
-      yLabel: 'Years',
-      series: [
-        { label: 'Biological age', values: plotted.map((p) => p.score?.disease_age ?? null), color: COLOR.accent },
-        { label: 'Actual age', values: plotted.map((p) => p.score?.chronological_age ?? null), color: COLOR.muted, dashed: true },
-      ],
-    });
-  }
+  drawTrends(w, track, results);
   drawTable(w, TREND_COLUMNS, trendRows(track, results));
   drawDrivers(w, current, 5);
   drawOpportunities(w, current, 5);
+}
+
+const PLOT_HEIGHT = 110;
+const CHART_GAP = 24;
+
+/** Two charts side by side across the events: biological against actual age, and the health score. */
+function drawTrends(w: PageWriter, track: DomainTrack, results: readonly ReportResult[]): void {
+  const xs = results.map((r) => r.scoring_event_age);
+  const ages = track.scores.map((s) => s?.disease_age ?? null);
+  const scores = track.scores.map((s) => s?.health_score ?? null);
+  const plottable = (values: (number | null)[]) => values.filter((v) => v !== null).length > 1;
+  if (!plottable(ages) && !plottable(scores)) return;
+  const height = chartHeight(PLOT_HEIGHT, 2);
+  if (!w.room(height + 8)) return;
+  const width = (CONTENT_WIDTH - CHART_GAP) / 2;
+  const top = w.y - 6;
+  const common = { xs, xLabel: 'Age at event (years)' };
+  if (plottable(ages)) {
+    drawTrendChart(
+      w,
+      {
+        ...common,
+        title: 'Biological age',
+        yLabel: 'Years',
+        series: [
+          { label: 'Biological age', values: ages, color: COLOR.accent },
+          { label: 'Actual age', values: track.scores.map((s) => s?.chronological_age ?? null), color: COLOR.muted, dashed: true },
+        ],
+      },
+      { x: w.left, top, width, height: PLOT_HEIGHT },
+    );
+  }
+  if (plottable(scores)) {
+    drawTrendChart(
+      w,
+      { ...common, title: 'Health score', yLabel: 'Score', yRange: [0, 100], series: [{ label: 'Health score (0–100)', values: scores, color: COLOR.optimal }] },
+      { x: w.left + width + CHART_GAP, top, width, height: PLOT_HEIGHT },
+    );
+  }
+  w.y = top - height - 4;
 }
 
 export function drawDrivers(w: PageWriter, score: DiseaseScore, count: number): void {

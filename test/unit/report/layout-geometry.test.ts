@@ -5,6 +5,7 @@ import { rangeBarGeometry } from '../../../functions/report/layout/range-bar';
 describe('chart geometry', () => {
   it('picks 1-2-5 ticks that cover the data', () => {
     expect(niceTicks(40.2, 53.5)).toEqual([40, 45, 50, 55]);
+    expect(niceTicks(40.2, 53.5, 4)).toEqual([40, 45, 50, 55]);
     expect(niceTicks(0.3, 0.9, 4)).toEqual([0.2, 0.4, 0.6, 0.8, 1]);
     // A single value still gets an axis around it.
     expect(niceTicks(50, 50)).toEqual([49, 49.5, 50, 50.5, 51]);
@@ -19,6 +20,12 @@ describe('chart geometry', () => {
     expect(g.lines[0]).toHaveLength(2);
     expect(g.lines[0]![0]!.x).toBe(100);
     expect(g.lines[0]![1]!.x).toBe(400);
+  });
+
+  it('keeps a fixed value axis when one is given', () => {
+    const g = chartGeometry([40, 50], [[71, 74]], { x: 0, y: 0, width: 100, height: 100 }, [0, 100]);
+    expect(g.yTicks.map((t) => t.value)).toEqual([0, 50, 100]);
+    expect(g.lines[0]![0]!.y).toBeCloseTo(71);
   });
 });
 
