@@ -10,8 +10,12 @@ export interface BannerFacts {
   readyMs: number;
 }
 
-// LOINC 2345-7: Glucose [Mass/volume] in Serum or Plasma.
-const EXAMPLE_PREDICTORS = [{ id: '0b8e5a2c-6f43-4c1e-9d7a-2e5b1f3c4a90', observation_code: '2345-7', value: '95', unit: 'mg/dL' }];
+// LOINC 76689-9: Sex assigned at birth; 2345-7: Glucose [Mass/volume] in Serum or Plasma; 4548-4: Hemoglobin A1c/Hemoglobin.total in Blood.
+const EXAMPLE_PREDICTORS = [
+  { id: '0b8e5a2c-6f43-4c1e-9d7a-2e5b1f3c4a90', observation_code: '76689-9', value: 'female', unit: '' },
+  { id: '5d1f0c3a-8e2b-4f6d-a9c7-1b3e5f7a9c2e', observation_code: '2345-7', value: '95', unit: 'mg/dL' },
+  { id: '9a7c5e3b-1d2f-4a6b-8c0e-2f4a6c8e0b1d', observation_code: '4548-4', value: '5.4', unit: '%' },
+];
 
 const TIMESERIES_EXAMPLE = {
   scoring_event_metadata: { event_id: '7f0c1a52-3b9e-4d8a-9a51-0c6f2e4b8d11', event_asof_dtutc: '2024-01-15T09:00:00Z', mode: 'validate_and_score' },
@@ -69,7 +73,7 @@ export function formatBanner(facts: BannerFacts): string {
     'Try it:',
     '  # health scoring',
     `  ${curl(baseUrl, apiKey, 'POST', '/health-score/timeseries', TIMESERIES_EXAMPLE)}`,
-    '  # PDF report (condensed; the status URL comes back in the answer)',
+    '  # PDF report, condensed (callback_url must be a public https receiver of yours; with HALE_ALLOW_PRIVATE_TARGETS=1 loopback works too)',
     `  ${curl(baseUrl, apiKey, 'POST', '/health-score/report/condensed', CONDENSED_REPORT_EXAMPLE)}`,
     '  # reference data',
     `  ${curl(baseUrl, apiKey, 'GET', '/reference-data/')}`,
