@@ -3,8 +3,10 @@ import type { ColumnRole, HeaderPhrase } from './vendors';
 
 export interface Column {
   role: ColumnRole;
-  /** Left edge of the column (its header's first word). */
+  /** Left edge of the column's header (its first word). */
   x: number;
+  /** Cells starting at or right of this belong to the column (see `calibrateColumns`). */
+  from: number;
 }
 
 /**
@@ -22,7 +24,8 @@ export function matchHeader(line: Line, headerPhrases: readonly HeaderPhrase[]):
     const previous = columns[columns.length - 1];
     // A header printed as "Previous Result" + "Date" is one column.
     if (!(previous && previous.role === phrase.role && phrase.role === 'previous')) {
-      columns.push({ role: phrase.role, x: words[i]!.x0 });
+      const x = words[i]!.x0;
+      columns.push({ role: phrase.role, x, from: x - HEADER_LEAD });
     }
     i += phrase.words.length;
   }
@@ -32,10 +35,33 @@ export function matchHeader(line: Line, headerPhrases: readonly HeaderPhrase[]):
 }
 
 /**
- * A cell belongs to the rightmost column whose header starts at most this far (PDF units) right of
- * the cell: headers may sit over their values with an offset (centred), and values may be nudged.
+ * Until the values under a header are seen, a cell belongs to the rightmost column whose header starts
+ * at most this far (PDF units) right of it: headers may sit over their values with an offset (centred).
  */
 const HEADER_LEAD = 12;
+/** Values aligned on a column edge may be nudged by a few points, or estimated a few points early. */
+const EDGE_SLACK = 4;
+
+/** Left edges closer than this (PDF units) are one alignment, nudged. */
+const ALIGNMENT_SPREAD = 6;
+
+/**
+ * Sets where each column starts from the values printed under it: the leftmost of the text runs that
+ * start within HEADER_LEAD of the header and line up with at least one other (a run's first word has
+ * an exact position; a lone start may be text spilling over from the column before). A column whose
+ * values start left of its header then starts there, one whose values start at or right of it at the
+ * header, each less EDGE_SLACK.
+ */
+export function calibrateColumns(columns: readonly Column[], lines: readonly Line[]): Column[] {
+  const starts = lines.flatMap((line) => line.words.filter((w) => w.exact).map((w) => w.x0));
+  return columns.map((column, i) => {
+    if (i === 0) return column;
+    const near = starts.filter((x) => x >= column.x - HEADER_LEAD && x <= column.x + EDGE_SLACK);
+    const aligned = near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
+    if (aligned.length === 0) return column;
+    return { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK };
+  });
+}
 
 /**
  * Groups a line's words into cells: a gap of about three spaces or more ends a cell, and so does a
@@ -47,7 +73,7 @@ function cellsOfLine(line: Line, columns: readonly Column[]): Word[][] {
     const cell = cells[cells.length - 1];
     const previous = cell?.[cell.length - 1];
     const gap = previous ? word.x0 - previous.x1 : Number.POSITIVE_INFINITY;
-    const crosses = previous !== undefined && columns.some((c) => previous.x0 < c.x - HEADER_LEAD && word.x0 >= c.x - HEADER_LEAD);
+    const crosses = previous !== undefined && columns.some((c) => previous.x0 < c.from && word.x0 >= c.from);
     if (!cell || gap > 0.8 * word.size || crosses) cells.push([word]);
     else cell.push(word);
   }
@@ -58,7 +84,7 @@ function cellsOfLine(line: Line, columns: readonly Column[]): Word[][] {
 export function columnAt(x0: number, columns: readonly Column[]): number {
   let index = 0;
   for (let c = 1; c < columns.length; c++) {
-    if (x0 >= columns[c]!.x - HEADER_LEAD) index = c;
+    if (x0 >= columns[c]!.from) index = c;
   }
   return index;
 }

@@ -1,6 +1,6 @@
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag } from '../results-schema';
-import { type Cells, type Column, cellsOf, columnAt, matchHeader, roleText, roleWords } from './columns';
+import { type Cells, type Column, calibrateColumns, cellsOf, columnAt, matchHeader, roleText, roleWords } from './columns';
 import { firstDate } from './dates';
 import { type Line, pageLines } from './layout';
 import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, parseValueAndFlag, splitRangeAndUnit } from './values';
@@ -232,12 +232,21 @@ class TableReader {
     this.mergeActions.push({ code, message, panelName: this.panel!.name, biomarker: result.biomarker, pages: [result.pageNumber] });
   }
 
+  /** Columns set from the values printed under them; header rows (repeated per section) are not values. */
+  private calibrate(columns: readonly Column[], lines: readonly Line[]): Column[] {
+    return calibrateColumns(
+      columns,
+      lines.filter((l) => !matchHeader(l, this.profile.headerPhrases)),
+    );
+  }
+
   /** Indentation of result rows on a page: the most common left edge of lines that parse as rows. */
   private measureIndent(lines: readonly Line[]): void {
     let columns = this.columns;
     const edges: number[] = [];
-    for (const line of lines) {
-      columns = matchHeader(line, this.profile.headerPhrases) ?? columns;
+    for (const [index, line] of lines.entries()) {
+      const header = matchHeader(line, this.profile.headerPhrases);
+      if (header) columns = this.calibrate(header, lines.slice(index + 1));
       if (columns && parseRow(cellsOf(line, columns), columns, this.profile)) edges.push(line.x0);
     }
     this.rowIndent = mode(edges) ?? this.rowIndent;
@@ -253,20 +262,23 @@ class TableReader {
     const body = lines.filter((l) => l.y > footerTop + 0.1);
     const firstHeader = body.findIndex((l) => matchHeader(l, this.profile.headerPhrases) !== null);
     this.measureIndent(body);
-    // Without a column header the page continues the table of the previous one.
-    let inTable = firstHeader < 0 && this.columns !== null;
+    // Without a column header the page continues the table of the previous one, after its header block.
+    const tableStart = firstHeader < 0 ? this.continuationStart(body) : null;
+    let inTable = false;
     this.titleLines = [];
     this.lastLine = null;
     this.last = null;
     this.titles = this.profile.titleAboveHeader ? titlesAboveHeaders(body, this.profile) : new Set<Line>();
-    for (const line of body) {
+    if (firstHeader < 0 && this.columns) this.columns = this.calibrate(this.columns, body);
+    for (const [index, line] of body.entries()) {
+      if (line === tableStart) inTable = true;
       if (this.profile.endOfResults.some((re) => re.test(line.text))) {
         this.ended = true;
         return;
       }
       const header = matchHeader(line, this.profile.headerPhrases);
       if (header) {
-        this.columns = header;
+        this.columns = this.calibrate(header, body.slice(index + 1));
         inTable = true;
         if (this.profile.titleAboveHeader) this.openPanel(this.titleChain(line), line.pageNumber);
         this.titleLines = [];
@@ -282,6 +294,28 @@ class TableReader {
       // Above the first column header: the page header block.
       if (inTable && this.columns) this.readLine(line);
     }
+  }
+
+  /**
+   * Where the table resumes on a page that does not repeat the column header: at its first result
+   * row, or at a panel title right above it. The page header block before it (labels with colons,
+   * the patient's name beside them) is skipped.
+   */
+  private continuationStart(lines: readonly Line[]): Line | null {
+    const columns = this.columns;
+    if (!columns) return null;
+    const first = lines.findIndex((l) => parseRow(cellsOf(l, columns), columns, this.profile) !== null);
+    if (first < 0) return null;
+    const row = lines[first]!;
+    const above = lines[first - 1];
+    const indent = this.rowIndent ?? row.x0;
+    const isTitle =
+      above !== undefined &&
+      above.y - row.y <= TITLE_GAP * row.size &&
+      above.x0 < indent - INDENT_SLACK &&
+      !above.text.includes(':') &&
+      !this.isFurniture(above);
+    return isTitle ? above : row;
   }
 
   /** The title lines collected right above a Labcorp column header. */

@@ -17,6 +17,8 @@ const CASES: Array<[string, (seed: number) => Promise<GeneratedReport>]> = [
   ['Labcorp 2024 Patient Report', (seed) => generateLabcorpReport({ seed, panelCount: 4, chunking: 'mixed', maxRowsPerPage: 10, wrapRate: 0.4 })],
   ['Labcorp legacy report', (seed) => generateLabcorpReport({ seed, layout: 'legacy', panelCount: 4, chunking: 'line', flagRate: 0.4 })],
   ['Quest report with centred headers and nudged cells', (seed) => generateQuestReport({ seed, panelCount: 6, chunking: 'mixed', headerOffset: 8, cellJitter: 2.5 })],
+  ['Quest report with the column header on page 1 only', (seed) => generateQuestReport({ seed, panelCount: 6, maxRowsPerPage: 10, headerOnFirstPageOnly: true })],
+  ['older Labcorp report with the column header on page 1 only', (seed) => generateLabcorpReport({ seed, layout: 'legacy', panelCount: 5, maxRowsPerPage: 9, headerOnFirstPageOnly: true })],
   ['Labcorp report with centred headers and nudged cells', (seed) => generateLabcorpReport({ seed, panelCount: 5, chunking: 'word', headerOffset: 8, cellJitter: 2.5 })],
 ];
 
