@@ -1,5 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
-import { PayloadTooLargeError, UpstreamError, ValidationError } from '../http/errors';
+import { HaleError, PayloadTooLargeError, UpstreamError, ValidationError } from '../http/errors';
 import type { JobsRepository, ObjectStore, WorkflowStarter } from '../platform/ports';
 import { BlockedTargetError } from '../platform/ports';
 import { consumeHourlyQuota } from '../platform/rate-limit';
@@ -7,8 +6,7 @@ import { BUCKETS, UPLOAD_LIMITS } from '../platform/resources';
 import type { UploadRequest } from './api-schemas';
 import type { LabJob } from './lab-job';
 import { registerPendingUpload } from './pending-uploads';
-import { hasPdfSignature } from './pdf-signature';
-import { InvalidPdfError } from './pdf-text';
+import { hasPdfSignature, hasPdfTrailer } from './pdf-signature';
 import { dateOfBirthDigest } from './phi/date-of-birth';
 import type { PipelineState } from './steps/pipeline-state';
 import { labKeys } from './storage-keys';
@@ -51,16 +49,9 @@ function decodePdfFile(pdfFile: string): Buffer {
   return Buffer.from(base64, 'base64');
 }
 
-/** The bytes start like a PDF and pdf-lib can open them with at least one page. */
-async function assertReadablePdf(bytes: Buffer): Promise<void> {
-  if (!hasPdfSignature(bytes)) throw new InvalidPdfError('pdfFile is not a PDF');
-  let pages = 0;
-  try {
-    pages = (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true })).getPageCount();
-  } catch (error) {
-    throw new InvalidPdfError('pdfFile is not a readable PDF', error);
-  }
-  if (pages === 0) throw new InvalidPdfError('pdfFile has no pages');
+function assertLooksLikePdf(bytes: Buffer): void {
+  if (!hasPdfSignature(bytes)) throw new HaleError(400, 'invalid_pdf', 'pdfFile is not a PDF');
+  if (!hasPdfTrailer(bytes)) throw new HaleError(400, 'invalid_pdf', 'pdfFile is not a complete PDF (it may be truncated)');
 }
 
 async function assertWebhookTarget(services: UploadServices, url: string | undefined): Promise<void> {
@@ -83,7 +74,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
   await consumeHourlyQuota(services.jobs, `lab-uploads#${tenant}`, services.uploadsPerHour, services.now());
   await assertWebhookTarget(services, request.webhookUrl);
   const bytes = request.pdfFile === undefined ? undefined : decodePdfFile(request.pdfFile);
-  if (bytes) await assertReadablePdf(bytes);
+  if (bytes) assertLooksLikePdf(bytes);
 
   const now = services.now();
   const jobId = services.newId();
