@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -86,12 +86,12 @@ export class Apis extends Construct {
     new WebAcl(this, 'WebAcl', { stages: Object.values(this.apis).map((api) => api.deploymentStage), key: props.key });
 
     this.standardPlan = new apigw.UsagePlan(this, 'StandardPlan', {
-      name: `${id}-standard`,
+      name: `${Stack.of(this).stackName}-standard`,
       description: 'Scoring, reports and lab extraction (per-key limits are enforced by the handlers where the spec sets them)',
       apiStages: [main, this.apis.extraction].map((api) => ({ api, stage: api.deploymentStage })),
     });
     this.referencePlan = new apigw.UsagePlan(this, 'ReferencePlan', {
-      name: `${id}-reference`,
+      name: `${Stack.of(this).stackName}-reference`,
       description: 'Reference data group (spec §8): 50 requests per second and 1,000 per day per key',
       apiStages: [{ api: this.apis.reference, stage: this.apis.reference.deploymentStage }],
       throttle: { rateLimit: REFERENCE_LIMITS.requestsPerSecond, burstLimit: REFERENCE_LIMITS.burst },
@@ -102,7 +102,8 @@ export class Apis extends Construct {
   private restApi(group: ApiGroup, key: kms.IKey, ownsCloudWatchRole: boolean): apigw.RestApi {
     const accessLogs = new logs.LogGroup(this, `${group}-access-logs`, { retention: logs.RetentionDays.THREE_MONTHS, encryptionKey: key });
     const api = new apigw.RestApi(this, group, {
-      restApiName: `hale-${group}`,
+      // Named per stack: API Gateway metrics (and so the alarms) are keyed by API name.
+      restApiName: `${Stack.of(this).stackName}-${group}`,
       description: `Hale ${group} API`,
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
       apiKeySourceType: apigw.ApiKeySourceType.HEADER,

@@ -398,7 +398,7 @@ describe('observability', () => {
 
   it('alarms on 4xx and 5xx rates and p99 latency of each API', () => {
     for (const group of ['main', 'reference', 'extraction']) {
-      const ofApi = alarms().filter((a) => a.Namespace === 'AWS/ApiGateway' && JSON.stringify(a.Dimensions).includes(`hale-${group}`));
+      const ofApi = alarms().filter((a) => a.Namespace === 'AWS/ApiGateway' && JSON.stringify(a.Dimensions).includes(`"HaleTest-${group}"`));
       expect(ofApi.map((a) => a.MetricName).sort()).toEqual(['4XXError', '5XXError', 'Latency']);
     }
   });
