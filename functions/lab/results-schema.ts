@@ -55,7 +55,11 @@ export const PanelResultSchema = z.object({
   flag: ResultFlagSchema.optional(),
   resultOperator: ResultOperatorSchema.optional(),
   provenance: ProvenanceSchema,
-  /** How sure the parser is that the row was read whole and right (0–1); lowered by repairs and doubts. */
+  /**
+   * How sure the parser is that the row was read whole and right (0–1): 1 for a row read from exact
+   * positions; lowered when positions inside a text run had to be estimated (−0.05) and for each
+   * repair (a re-joined name or unit, −0.05). Code mapping does not change it.
+   */
   confidence: z.number().min(0).max(1),
 });
 export type PanelResult = z.infer<typeof PanelResultSchema>;

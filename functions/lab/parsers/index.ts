@@ -85,8 +85,7 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
     panelResults: panel.panelResults.map((result) => {
       const ucum = toUcum(result.resultUnit, { numeric: result.resultType !== 'string' });
       const loinc = mapToLoinc(result.biomarker, { ucumCode: ucum.ucumCode, panelName: panel.panelName });
-      const confidence = ucum.ucumMatchMethod === 'not_found' ? Math.max(0, result.confidence - 0.1) : result.confidence;
-      return { ...result, ...ucum, ...loinc, confidence };
+      return { ...result, ...ucum, ...loinc };
     }),
   }));
 }
