@@ -19,7 +19,7 @@ export interface AccessTargets {
 /** Item operations of the jobs repository; no Scan, no table administration. */
 const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
-/** SSE-KMS objects need the key for reads (Decrypt) and writes (GenerateDataKey). */
+/** Reading (Decrypt) and writing (GenerateDataKey) anything encrypted with the stack key: table items, objects, execution input. */
 const KEY_ACTIONS = ['kms:Decrypt', 'kms:GenerateDataKey'];
 
 /**
@@ -45,8 +45,6 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
     );
     needsKey = true;
   }
-  if (needsKey) statements.push(new iam.PolicyStatement({ actions: KEY_ACTIONS, resources: [targets.key.keyArn] }));
-
   const starts: [Capability, StateMachineName][] = [
     ['startLab', 'lab-extraction'],
     ['startReport', 'report-generation'],
@@ -55,7 +53,10 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
     const name = targets.stateMachineNames[machine];
     if (!capabilities.includes(capability) || !name) continue;
     statements.push(new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn(stack, name)] }));
+    // Executions are encrypted with the stack key, from the input passed to StartExecution on.
+    needsKey = true;
   }
+  if (needsKey) statements.push(new iam.PolicyStatement({ actions: KEY_ACTIONS, resources: [targets.key.keyArn] }));
   if (capabilities.includes('comprehendMedical')) {
     // DetectPHI has no resource-level permissions: '*' is the only resource it accepts.
     statements.push(new iam.PolicyStatement({ actions: ['comprehendmedical:DetectPHI'], resources: ['*'] }));
