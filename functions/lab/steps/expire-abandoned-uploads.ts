@@ -5,6 +5,7 @@ import { logger } from '../../platform/observability';
 import { workflowStarter } from '../../platform/sfn-workflow-starter';
 import { sweepPendingUploads } from '../pending-uploads';
 import type { PipelineState } from './pipeline-state';
+import { labWorker } from './worker';
 
 export const ABANDONED_UPLOAD_MESSAGE = 'No document was uploaded to the upload URL before it expired';
 
@@ -14,7 +15,7 @@ export const ABANDONED_UPLOAD_MESSAGE = 'No document was uploaded to the upload 
  * other job. If the upload did arrive meanwhile, its execution (named after the job, like this one)
  * already exists and this start is a no-op.
  */
-export async function handler(event: Pick<ScheduledEvent, 'time'>): Promise<{ expired: number }> {
+export const handler = labWorker(async (event: Pick<ScheduledEvent, 'time'>): Promise<{ expired: number }> => {
   const jobs = jobsRepository();
   const starter = workflowStarter();
   const machine = setting('HALE_LAB_STATE_MACHINE_ARN');
@@ -29,4 +30,4 @@ export async function handler(event: Pick<ScheduledEvent, 'time'>): Promise<{ ex
   });
   logger.info('abandoned uploads expired', { expired });
   return { expired };
-}
+});

@@ -6,6 +6,7 @@ import type { RejectionReason } from '../lab-job';
 import { jobPrefix, labKeys } from '../storage-keys';
 import { type PipelineIo, pipelineIo } from './pipeline-io';
 import { type NotifyInput, type Outcome, PipelineStateSchema } from './pipeline-state';
+import { labWorker } from './worker';
 
 const REJECTION_MESSAGES: Record<RejectionReason, string> = {
   non_supported_lab: 'Only Quest Diagnostics and Labcorp reports are supported',
@@ -68,7 +69,7 @@ async function removeFiles(io: PipelineIo, jobId: string, status: Outcome['statu
  * finished is left as it is) and removes its files. Reached with the outcome a step decided, or
  * with the error a Catch caught, which becomes `failed`.
  */
-export async function handler(event: unknown): Promise<NotifyInput> {
+export const handler = labWorker(async (event: unknown): Promise<NotifyInput> => {
   const state = PipelineStateSchema.parse(event);
   const outcome: Outcome = state.outcome ?? { status: 'failed', message: failureMessage(state.error) };
   const io = pipelineIo();
@@ -92,4 +93,4 @@ export async function handler(event: unknown): Promise<NotifyInput> {
   }
   logger.info('lab job finished', { jobId: state.jobId, status: outcome.status, errorName: state.error?.Error, notify });
   return { jobId: state.jobId, notify };
-}
+});

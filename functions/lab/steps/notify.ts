@@ -12,13 +12,14 @@ import { webhookEnvelope, webhookMessageId } from '../webhooks/envelope';
 import { pipelineIo, readJson } from './pipeline-io';
 import { NotifyInputSchema } from './pipeline-state';
 import { WebhookDeliveryFailed } from './step-errors';
+import { labWorker } from './worker';
 
 /**
  * Sends the job's terminal event to its webhook, one attempt per invocation: the state machine
  * retries this task with exponential backoff when it throws WebhookDeliveryFailed. Each attempt is
  * recorded on the job (visible as `deliveries`); the job's state never depends on the outcome.
  */
-export async function handler(event: unknown): Promise<{ delivered: boolean }> {
+export const handler = labWorker(async (event: unknown): Promise<{ delivered: boolean }> => {
   const input = NotifyInputSchema.parse(event);
   const io = pipelineIo();
   const record = input.notify ? await io.jobs.get('lab', input.jobId) : undefined;
@@ -43,4 +44,4 @@ export async function handler(event: unknown): Promise<{ delivered: boolean }> {
   metrics.publishStoredMetrics();
   if (outcome.retry) throw new WebhookDeliveryFailed(`Webhook attempt ${outcome.record.attempt} failed`);
   return { delivered: false };
-}
+});

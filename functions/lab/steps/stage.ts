@@ -5,6 +5,7 @@ import { asLabJob, type LabJob } from '../lab-job';
 import { type PipelineIo, pipelineIo } from './pipeline-io';
 import { type PipelineState, PipelineStateSchema } from './pipeline-state';
 import { JobAlreadyFinished } from './step-errors';
+import { labWorker } from './worker';
 
 /**
  * The pipeline's steps in order, each with the job status (spec §3.2) it runs under. A step writes
@@ -45,8 +46,8 @@ export async function beginStage(jobs: JobsRepository, jobId: string, step: LabS
 export function labStep(
   step: LabStep,
   run: (job: LabJob, state: PipelineState, io: PipelineIo) => Promise<PipelineState>,
-): (event: unknown) => Promise<PipelineState> {
-  return async (event) => {
+) {
+  return labWorker(async (event: unknown): Promise<PipelineState> => {
     const state = PipelineStateSchema.parse(event);
     const started = performance.now();
     const io = pipelineIo();
@@ -59,5 +60,5 @@ export function labStep(
       logger.warn('lab step failed', { step, jobId: state.jobId, errorName: error instanceof Error ? error.name : typeof error });
       throw error;
     }
-  };
+  });
 }

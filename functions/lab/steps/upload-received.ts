@@ -8,6 +8,7 @@ import { workflowStarter } from '../../platform/sfn-workflow-starter';
 import { isTerminal } from '../job-states';
 import { jobIdOfDocumentKey } from '../storage-keys';
 import type { PipelineState } from './pipeline-state';
+import { labWorker } from './worker';
 
 /** S3 notifications carry keys form-URL-encoded. */
 const decodeKey = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
@@ -19,7 +20,7 @@ const decodeKey = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
  * least once and also fire for base64 uploads, whose jobs are already queued: only the conditional
  * move decides.
  */
-export async function handler(event: S3Event): Promise<void> {
+export const handler = labWorker(async (event: S3Event): Promise<void> => {
   const jobs = jobsRepository();
   const uploadsBucket = setting('HALE_UPLOADS_BUCKET');
   for (const record of event.Records) {
@@ -40,5 +41,4 @@ export async function handler(event: S3Event): Promise<void> {
     await workflowStarter().start(setting('HALE_LAB_STATE_MACHINE_ARN'), jobId, input);
     logger.info('lab pipeline started', { jobId, trigger: 'upload' });
   }
-}
-
+});

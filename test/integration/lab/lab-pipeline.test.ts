@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
 import type { ExtractionResults } from '../../../functions/lab/results-schema';
 import { concatenated, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
@@ -180,7 +181,8 @@ describe('every terminal state, each reached by a fitting document', () => {
     const issued = (await hale.post('/extraction/lab/upload', {})).json<{ jobId: string }>();
     const { handler } = await import('../../../functions/lab/steps/expire-abandoned-uploads');
     // The sweep runs on its schedule's clock; ten minutes on, this URL has certainly expired.
-    const swept = await handler({ time: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const context = { functionName: 'hale-LabExpireAbandonedUploads', awsRequestId: 'sweep-test' } as Context;
+    const swept = await handler({ time: new Date(Date.now() + 10 * 60_000).toISOString() }, context);
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     const job = await finished(hale, issued.jobId);
     expect(job).toMatchObject({ status: 'failed', message: expect.stringMatching(/No document was uploaded/) });
