@@ -4,6 +4,8 @@ import S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
 
 export interface StoredObjectNotice {
+  /** ObjectCreated:Put, :Post or :Copy. */
+  eventName: string;
   bucket: string;
   /** The object key as stored (not URL-encoded). */
   key: string;
@@ -42,6 +44,7 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
       if (!record.eventName.startsWith('ObjectCreated:')) continue;
       const { bucket, object } = record.s3;
       onObjectCreated({
+        eventName: record.eventName,
         bucket: bucket.name,
         key: object.key,
         size: object.size ?? 0,

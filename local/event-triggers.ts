@@ -33,7 +33,7 @@ export function objectCreatedEvent(notice: StoredObjectNotice, now = new Date())
         eventSource: 'aws:s3',
         awsRegion: LOCAL_REGION,
         eventTime: now.toISOString(),
-        eventName: 'ObjectCreated:Put',
+        eventName: notice.eventName,
         userIdentity: { principalId: 'AWS:LOCAL' },
         requestParameters: { sourceIPAddress: notice.sourceIp },
         responseElements: { 'x-amz-request-id': randomUUID(), 'x-amz-id-2': randomUUID() },
