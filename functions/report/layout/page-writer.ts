@@ -1,4 +1,18 @@
-import { beginText, type Color, endText, moveText, type PDFDocument, type PDFFont, type PDFName, type PDFPage, setFillingColor, setFontAndSize, showText } from 'pdf-lib';
+import {
+  beginText,
+  type Color,
+  endText,
+  moveText,
+  type PDFDocument,
+  type PDFFont,
+  type PDFName,
+  type PDFPage,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+} from 'pdf-lib';
+import { strokeSegments } from './paths';
 import { COLOR, CONTENT_WIDTH, PAGE, TYPE } from './theme';
 
 export interface Fonts {
@@ -15,7 +29,7 @@ export interface TextStyle {
 /**
  * A top-down cursor over pages. Sections ask for vertical room before drawing; in a page-limited
  * document (the condensed report) room runs out on the last page instead of a new page appearing,
- * and the section says what it left out. Text widths are cached, and text is written as a bare
+ * and the section says what it left out. Character advances are cached, and text is written as a bare
  * BT…ET block with the page's font resource looked up once: pdf-lib's drawText validates every
  * option, wraps each string in a graphics state with a rotation matrix, and adds a new font
  * resource to the page on every call, which made it the bulk of the render time.
@@ -24,7 +38,7 @@ export class PageWriter {
   readonly pages: PDFPage[] = [];
   y = 0;
   private reservedAtEnd = 0;
-  private readonly widths = new Map<string, number>();
+  private readonly advances = new Map<PDFFont, Map<string, number>>();
   private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
 
   constructor(
@@ -82,15 +96,28 @@ export class PageWriter {
     return style.bold ? this.fonts.bold : this.fonts.regular;
   }
 
+  /**
+   * Advance width of a line. Text is not shaped (unshaped-fontkit.ts), so a line's width is the sum
+   * of its characters' advances, each measured once per font.
+   */
   width(text: string, style: TextStyle = {}): number {
     const size = style.size ?? TYPE.body;
-    const key = `${style.bold ? 'b' : 'r'}${size}|${text}`;
-    let width = this.widths.get(key);
-    if (width === undefined) {
-      width = this.font(style).widthOfTextAtSize(text, size);
-      this.widths.set(key, width);
+    const font = this.font(style);
+    let advances = this.advances.get(font);
+    if (!advances) {
+      advances = new Map();
+      this.advances.set(font, advances);
     }
-    return width;
+    let units = 0;
+    for (const char of text) {
+      let advance = advances.get(char);
+      if (advance === undefined) {
+        advance = font.widthOfTextAtSize(char, 1000);
+        advances.set(char, advance);
+      }
+      units += advance;
+    }
+    return (units * size) / 1000;
   }
 
   lineHeight(size: number = TYPE.body): number {
@@ -113,6 +140,19 @@ export class PageWriter {
     );
   }
 
+  /** A line turned 90° counter-clockwise, reading upwards from (x, y): axis titles. */
+  verticalText(text: string, x: number, y: number, style: TextStyle = {}): void {
+    const font = this.font(style);
+    this.page.pushOperators(
+      beginText(),
+      setFillingColor(style.color ?? COLOR.text),
+      setFontAndSize(this.fontKey(this.page, font), style.size ?? TYPE.body),
+      setTextMatrix(0, 1, -1, 0, x, y),
+      showText(font.encodeText(text)),
+      endText(),
+    );
+  }
+
   private fontKey(page: PDFPage, font: PDFFont): PDFName {
     let keys = this.fontKeys.get(page);
     if (!keys) {
@@ -129,15 +169,19 @@ export class PageWriter {
 
   /** Greedy word wrap; a word longer than the line is kept whole rather than split mid-glyph. */
   wrap(text: string, maxWidth: number, style: TextStyle = {}): string[] {
+    const space = this.width(' ', style);
     const lines: string[] = [];
     let line = '';
+    let lineWidth = 0;
     for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (line && this.width(candidate, style) > maxWidth) {
+      const wordWidth = this.width(word, style);
+      if (line && lineWidth + space + wordWidth > maxWidth) {
         lines.push(line);
         line = word;
+        lineWidth = wordWidth;
       } else {
-        line = candidate;
+        line = line ? `${line} ${word}` : word;
+        lineWidth = line === word ? wordWidth : lineWidth + space + wordWidth;
       }
     }
     if (line) lines.push(line);
@@ -172,12 +216,7 @@ export class PageWriter {
   }
 
   rule(): void {
-    this.page.drawLine({
-      start: { x: this.left, y: this.y },
-      end: { x: this.left + CONTENT_WIDTH, y: this.y },
-      thickness: 0.5,
-      color: COLOR.rule,
-    });
+    strokeSegments(this.page, [[{ x: this.left, y: this.y }, { x: this.left + CONTENT_WIDTH, y: this.y }]], { thickness: 0.5, color: COLOR.rule });
   }
 
   /** "Page n of N" and the wellness notice on every page; runs once all pages exist. */

@@ -1,5 +1,6 @@
 import type { PDFPage } from 'pdf-lib';
 import type { CellBox } from './table';
+import { fillDots, fillRectangles, strokeSegments } from './paths';
 import { COLOR } from './theme';
 import type { Band, BiomarkerRanges } from './types';
 
@@ -43,24 +44,28 @@ export function rangeBarGeometry(value: number, ranges: BiomarkerRanges, width: 
 export function drawRangeBar(page: PDFPage, box: CellBox, value: number, ranges: BiomarkerRanges): void {
   const g = rangeBarGeometry(value, ranges, box.width);
   const mid = box.y + box.height / 2;
-  page.drawRectangle({ x: box.x, y: mid - 0.4, width: box.width, height: 0.8, color: COLOR.rule });
-  if (g.lab) page.drawRectangle({ x: box.x + g.lab.x0, y: mid - 3.5, width: g.lab.x1 - g.lab.x0, height: 7, color: COLOR.labRange });
-  if (g.optimal) page.drawRectangle({ x: box.x + g.optimal.x0, y: mid - 2, width: g.optimal.x1 - g.optimal.x0, height: 4, color: COLOR.optimal });
-  if (g.mean !== undefined) {
-    page.drawLine({ start: { x: box.x + g.mean, y: mid - 5 }, end: { x: box.x + g.mean, y: mid + 5 }, thickness: 1.2, color: COLOR.text });
-  }
-  page.drawCircle({ x: box.x + g.value, y: mid, size: 3, color: COLOR.secondary, borderColor: COLOR.text, borderWidth: 0.5 });
+  fillRectangles(page, [{ x: box.x, y: mid - 0.4, width: box.width, height: 0.8 }], COLOR.rule);
+  if (g.lab) fillRectangles(page, [{ x: box.x + g.lab.x0, y: mid - 3.5, width: g.lab.x1 - g.lab.x0, height: 7 }], COLOR.labRange);
+  if (g.optimal) fillRectangles(page, [{ x: box.x + g.optimal.x0, y: mid - 2, width: g.optimal.x1 - g.optimal.x0, height: 4 }], COLOR.optimal);
+  if (g.mean !== undefined) strokeSegments(page, [[{ x: box.x + g.mean, y: mid - 5 }, { x: box.x + g.mean, y: mid + 5 }]], { thickness: 1.2, color: COLOR.text });
+  valueDot(page, { x: box.x + g.value, y: mid });
+}
+
+/** The person's value: an accent dot with a dark rim. */
+function valueDot(page: PDFPage, centre: { x: number; y: number }): void {
+  fillDots(page, [centre], 3.3, COLOR.text);
+  fillDots(page, [centre], 2.8, COLOR.secondary);
 }
 
 /** Legend line for the bars, drawn above a table that uses them. */
 export function drawRangeLegend(page: PDFPage, x: number, y: number, label: (text: string, x: number) => number): void {
   let cursor = x;
-  page.drawRectangle({ x: cursor, y: y - 1, width: 14, height: 7, color: COLOR.labRange });
+  fillRectangles(page, [{ x: cursor, y: y - 1, width: 14, height: 7 }], COLOR.labRange);
   cursor = label('lab reference range', cursor + 18) + 10;
-  page.drawRectangle({ x: cursor, y: y + 0.5, width: 14, height: 4, color: COLOR.optimal });
+  fillRectangles(page, [{ x: cursor, y: y + 0.5, width: 14, height: 4 }], COLOR.optimal);
   cursor = label('optimal range', cursor + 18) + 10;
-  page.drawLine({ start: { x: cursor + 4, y: y - 2 }, end: { x: cursor + 4, y: y + 8 }, thickness: 1.2, color: COLOR.text });
+  strokeSegments(page, [[{ x: cursor + 4, y: y - 2 }, { x: cursor + 4, y: y + 8 }]], { thickness: 1.2, color: COLOR.text });
   cursor = label('population mean (same sex and age)', cursor + 12) + 10;
-  page.drawCircle({ x: cursor + 4, y: y + 2.5, size: 3, color: COLOR.secondary, borderColor: COLOR.text, borderWidth: 0.5 });
+  valueDot(page, { x: cursor + 4, y: y + 2.5 });
   label('your value', cursor + 12);
 }

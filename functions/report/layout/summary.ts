@@ -1,5 +1,6 @@
 import { formatPercentile, formatRatio, formatRisk, formatScore, formatYears } from './format';
 import type { PageWriter } from './page-writer';
+import { fillRectangles } from './paths';
 import { type Column, drawTable } from './table';
 import { COLOR, CONTENT_WIDTH, TYPE } from './theme';
 import type { ReportResult } from './types';
@@ -53,8 +54,8 @@ export function drawScoreBars(w: PageWriter, result: ReportResult): void {
     w.y -= row;
     const value = score.health_score!;
     w.text(score.disease_name, w.left, w.y + 3, { size: TYPE.small + 0.5 });
-    w.page.drawRectangle({ x: x0, y: w.y + 1, width: barWidth, height: 9, color: COLOR.panel });
-    w.page.drawRectangle({ x: x0, y: w.y + 1, width: (barWidth * value) / score.health_score_max, height: 9, color: COLOR.accent });
+    fillRectangles(w.page, [{ x: x0, y: w.y + 1, width: barWidth, height: 9 }], COLOR.panel);
+    fillRectangles(w.page, [{ x: x0, y: w.y + 1, width: (barWidth * value) / score.health_score_max, height: 9 }], COLOR.accent);
     w.text(formatScore(value), x0 + barWidth + 6, w.y + 3, { size: TYPE.small + 0.5, bold: true });
   }
   w.y -= 12;

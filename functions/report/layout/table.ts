@@ -1,4 +1,5 @@
 import type { PageWriter, TextStyle } from './page-writer';
+import { fillRectangles, strokeSegments } from './paths';
 import { COLOR, TYPE } from './theme';
 
 export interface Column {
@@ -34,7 +35,7 @@ export function drawTable(w: PageWriter, columns: readonly Column[], rows: reado
 
   const header = (): void => {
     w.y -= rowHeight;
-    w.page.drawRectangle({ x: w.left, y: w.y, width: totalWidth(columns), height: rowHeight, color: COLOR.panel });
+    fillRectangles(w.page, [{ x: w.left, y: w.y, width: totalWidth(columns), height: rowHeight }], COLOR.panel);
     let x = w.left;
     for (const column of columns) {
       const style = { size: size - 1, bold: true };
@@ -64,12 +65,7 @@ export function drawTable(w: PageWriter, columns: readonly Column[], rows: reado
       }
       x += column.width;
     }
-    w.page.drawLine({
-      start: { x: w.left, y: w.y },
-      end: { x: w.left + totalWidth(columns), y: w.y },
-      thickness: 0.3,
-      color: COLOR.rule,
-    });
+    strokeSegments(w.page, [[{ x: w.left, y: w.y }, { x: w.left + totalWidth(columns), y: w.y }]], { thickness: 0.3, color: COLOR.rule });
     drawn += 1;
   }
   const omitted = rows.length - drawn;

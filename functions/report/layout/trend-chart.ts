@@ -1,6 +1,7 @@
-import { type Color, degrees } from 'pdf-lib';
+import type { Color } from 'pdf-lib';
 import { chartGeometry } from './chart-geometry';
 import type { PageWriter } from './page-writer';
+import { fillDots, strokePolyline, strokeSegments } from './paths';
 import { COLOR, TYPE } from './theme';
 
 export interface ChartSeries {
@@ -49,35 +50,29 @@ export function drawTrendChart(w: PageWriter, spec: TrendChartSpec, frame: Chart
   const page = w.page;
   w.text(spec.title, frame.x, frame.top - 9, { size: TYPE.body, bold: true });
 
-  for (const t of geometry.yTicks) {
-    page.drawLine({ start: { x: plot.x, y: t.at }, end: { x: plot.x + plot.width, y: t.at }, thickness: 0.3, color: COLOR.rule });
-    w.text(String(t.value), plot.x - 4, t.at - 2.5, tick, 'right');
-  }
-  for (const t of geometry.xTicks) {
-    page.drawLine({ start: { x: t.at, y: plot.y }, end: { x: t.at, y: plot.y - 3 }, thickness: 0.5, color: COLOR.muted });
-    w.text(String(t.value), t.at, plot.y - 11, tick, 'center');
-  }
-  page.drawLine({ start: { x: plot.x, y: plot.y }, end: { x: plot.x + plot.width, y: plot.y }, thickness: 0.8, color: COLOR.text });
-  page.drawLine({ start: { x: plot.x, y: plot.y }, end: { x: plot.x, y: plot.y + plot.height }, thickness: 0.8, color: COLOR.text });
+  strokeSegments(page, geometry.yTicks.map((t) => [{ x: plot.x, y: t.at }, { x: plot.x + plot.width, y: t.at }]), { thickness: 0.3, color: COLOR.rule });
+  strokeSegments(page, geometry.xTicks.map((t) => [{ x: t.at, y: plot.y }, { x: t.at, y: plot.y - 3 }]), { thickness: 0.5, color: COLOR.muted });
+  for (const t of geometry.yTicks) w.text(String(t.value), plot.x - 4, t.at - 2.5, tick, 'right');
+  for (const t of geometry.xTicks) w.text(String(t.value), t.at, plot.y - 11, tick, 'center');
+  strokePolyline(
+    page,
+    [
+      { x: plot.x, y: plot.y + plot.height },
+      { x: plot.x, y: plot.y },
+      { x: plot.x + plot.width, y: plot.y },
+    ],
+    { thickness: 0.8, color: COLOR.text },
+  );
   w.text(spec.xLabel, plot.x + plot.width / 2, plot.y - 21, tick, 'center');
-  page.drawText(spec.yLabel, {
-    x: frame.x + 6,
-    y: plot.y + plot.height / 2 - w.width(spec.yLabel, tick) / 2,
-    size: TYPE.small,
-    font: w.fonts.regular,
-    color: COLOR.muted,
-    rotate: degrees(90),
-  });
+  w.verticalText(spec.yLabel, frame.x + 6, plot.y + plot.height / 2 - w.width(spec.yLabel, tick) / 2, tick);
 
   spec.series.forEach((series, index) => {
     const points = geometry.lines[index] ?? [];
-    for (let i = 1; i < points.length; i++) {
-      page.drawLine({ start: points[i - 1]!, end: points[i]!, thickness: 1.4, color: series.color, dashArray: series.dashed ? [3, 2] : undefined });
-    }
-    for (const point of points) page.drawCircle({ x: point.x, y: point.y, size: 2, color: series.color });
-
+    const line = { thickness: 1.4, color: series.color, dash: series.dashed ? [3, 2] : undefined };
+    strokePolyline(page, points, line);
+    fillDots(page, points, 2, series.color);
     const y = plot.y - 26 - (index + 1) * LEGEND_ROW + 3;
-    page.drawLine({ start: { x: plot.x, y: y + 3 }, end: { x: plot.x + 16, y: y + 3 }, thickness: 1.4, color: series.color, dashArray: series.dashed ? [3, 2] : undefined });
+    strokeSegments(page, [[{ x: plot.x, y: y + 3 }, { x: plot.x + 16, y: y + 3 }]], line);
     w.text(series.label, plot.x + 20, y, { size: TYPE.small });
   });
 }
