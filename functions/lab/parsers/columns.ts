@@ -108,7 +108,3 @@ export function roleText(cells: Cells, columns: readonly Column[], role: ColumnR
     .filter((t) => t !== '')
     .join(' ');
 }
-
-export function roleWords(cells: Cells, columns: readonly Column[], role: ColumnRole): Word[] {
-  return columns.flatMap((c, i) => (c.role === role ? cells.words[i]! : []));
-}

@@ -13,7 +13,7 @@ export interface Word {
   /** Baseline, PDF units (origin bottom-left). */
   y: number;
   size: number;
-  /** False when the position was estimated inside a longer text item. */
+  /** False when `x0` was estimated (a word after the first of a longer text item). */
   exact: boolean;
 }
 
@@ -72,7 +72,8 @@ function splitItem(item: TextItem): Word[] {
       x1: item.x + offsets[end]! * scale,
       y: item.y,
       size,
-      exact: pieces.length === 1,
+      // The first word of a run starts where the run does; later ones are placed by estimate.
+      exact: start === 0,
     };
   });
 }

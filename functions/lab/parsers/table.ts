@@ -1,6 +1,6 @@
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag } from '../results-schema';
-import { type Cells, type Column, calibrateColumns, cellsOf, columnAt, matchHeader, roleText, roleWords } from './columns';
+import { type Cells, type Column, calibrateColumns, cellsOf, columnAt, matchHeader, roleText } from './columns';
 import { firstDate } from './dates';
 import { type Line, pageLines } from './layout';
 import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, parseValueAndFlag, splitRangeAndUnit } from './values';
@@ -92,7 +92,8 @@ function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfi
     unit = roleText(cells, columns, 'unit') || null;
     range = parseRange(roleText(cells, columns, 'range'));
   }
-  const estimated = [...roleWords(cells, columns, 'name'), ...roleWords(cells, columns, 'value')].some((w) => !w.exact);
+  // Columns were told apart by an estimated position when a cell after the name starts inside a text run.
+  const estimated = cells.words.some((words, i) => i > 0 && words[0] !== undefined && !words[0].exact);
   return { name, value: parsed.value, flag, unit, range, estimated };
 }
 

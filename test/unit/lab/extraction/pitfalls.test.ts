@@ -137,6 +137,12 @@ describe('wrapped names and units', () => {
     expect(byName(list, 'NON HDL CHOLESTEROL').provenance.sourceText).toBe('NON HDL 118 <130 mg/dL (calc) NL1\nCHOLESTEROL');
   });
 
+  it('lowers the confidence of repaired rows only', () => {
+    expect(byName(list, 'IRON BINDING CAPACITY').confidence).toBeCloseTo(0.9);
+    expect(byName(list, 'UREA NITROGEN (BUN)').confidence).toBeCloseTo(0.95);
+    expect(byName(list, 'SODIUM').confidence).toBe(1);
+  });
+
   it('re-joins a panel header whose lab code landed mid-name', () => {
     expect(extraction.panels.map((p) => p.panelName)).toEqual(['COMPREHENSIVE METABOLIC PANEL']);
     expect(extraction.panels[0]!.panelCode).toBe('comprehensive-metabolic-panel');
@@ -284,5 +290,28 @@ describe('Labcorp 2024 Patient Report', () => {
   it('stops at the legend and performing-lab list', () => {
     expect(list.some((r) => r.biomarker.startsWith('01'))).toBe(false);
     expectNothingInvented(list);
+  });
+});
+
+describe('older Labcorp report: flag column words', () => {
+  const L = { name: 36, row: 46, result: 220, flag: 280, units: 330, range: 420, lab: 545 };
+  const page = syntheticPage(1, [
+    [640, [[L.name, 'TESTS'], [L.result, 'RESULTS'], [L.flag, 'FLAG'], [L.units, 'UNITS'], [L.range, 'REFERENCE INTERVAL'], [L.lab, 'LAB']]],
+    [624, [[L.name, 'Basic Metabolic Panel (8)', 9]]],
+    ...stack(612, 11, [
+      [[L.row, 'Potassium'], [L.result, '6.8'], [L.flag, 'Critical High'], [L.units, 'mmol/L'], [L.range, '3.5-5.2'], [L.lab, '01']],
+      [[L.row, 'Sodium'], [L.result, '119'], [L.flag, 'Alert'], [L.units, 'mmol/L'], [L.range, '134-144'], [L.lab, '01']],
+      [[L.row, 'Glucose'], [L.result, '92'], [L.flag, '(Normal)'], [L.units, 'mg/dL'], [L.range, '65-99'], [L.lab, '01']],
+      [[L.row, 'Chloride'], [L.result, '101'], [L.flag, 'Pending review'], [L.units, 'mmol/L'], [L.range, '96-106'], [L.lab, '01']],
+    ]),
+  ]);
+  const list = results('labcorp-legacy', [page]);
+
+  it('reads critical, alert and normal words; a row whose flag cell is not a flag is not taken', () => {
+    expect(list.map((r) => [r.biomarker, r.flag ?? null])).toEqual([
+      ['Potassium', 'HH'],
+      ['Sodium', 'AA'],
+      ['Glucose', 'N'],
+    ]);
   });
 });
