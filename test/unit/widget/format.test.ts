@@ -1,0 +1,40 @@
+import { decimal, displayDate, displayUnit, ordinal, percent, signed, withUnit, years } from '../../../widget/format';
+
+describe('widget number and unit formatting', () => {
+  it.each([
+    ['10*3/uL', '×10³/µL'],
+    ['10*9/L', '×10⁹/L'],
+    ['mm[Hg]', 'mmHg'],
+    ['mL/min/{1.73_m2}', 'mL/min/1.73 m²'],
+    ['kg/m2', 'kg/m²'],
+    ['umol/L', 'µmol/L'],
+    ['mg/dL', 'mg/dL'],
+    ['U/L', 'U/L'],
+    ['a', 'years'],
+    ['', ''],
+  ])('shows UCUM %s as %s', (ucum, shown) => {
+    expect(displayUnit(ucum)).toBe(shown);
+  });
+
+  it('writes values with their unit, percentages without a space', () => {
+    expect(withUnit(6.2, '10*3/uL')).toBe('6.2 ×10³/µL');
+    expect(withUnit(13.14, '%')).toBe('13.1%');
+    expect(withUnit(240, 'x')).toBe('240 x');
+    expect(withUnit('male', '')).toBe('male');
+    expect(withUnit(0.987, 'mg/dL')).toBe('0.99 mg/dL');
+  });
+
+  it('rounds, signs and orders numbers for people', () => {
+    expect(decimal(57.149)).toBe('57.1');
+    expect(decimal(100)).toBe('100');
+    expect(signed(-1.86)).toBe('\u22121.9');
+    expect(signed(0.6)).toBe('+0.6');
+    expect(signed(-0.01)).toBe('0');
+    expect(percent(0.0482)).toBe('4.8%');
+    expect(percent(0.004)).toBe('0.4%');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 76.2, 100].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '76th', '100th']);
+    expect(years(1.02)).toBe('1 year');
+    expect(years(6.6)).toBe('6.6 years');
+    expect(displayDate('2025-05-20')).toBe('20 May 2025');
+  });
+});
