@@ -291,6 +291,22 @@ describe('local runtime schedules and extra routes', () => {
   });
 });
 
+describe('local runtime shutdown', () => {
+  it('lets a running execution finish before it closes the stores', async () => {
+    // timeScale 0.02 turns the fixture's 60 s Wait into 1.2 s, so stop() arrives mid-execution.
+    const hale = await startTestRuntime({ ...fixtures, timeScale: 0.02 });
+    const aws = awsClientsFor(hale);
+    const { executionArn } = await aws.stepFunctions.send(
+      new StartExecutionCommand({ stateMachineArn: hale.stateMachineArn(FIXTURE_STATE_MACHINE.name), name: 'drain', input: '{"jobId":"drain"}' }),
+    );
+    aws.destroy();
+    expect(hale.stepFunctions.describe(executionArn!).status).toBe('RUNNING');
+    await hale.stop();
+    // RecordSuccess wrote to dynalite after the Wait; had the store closed first, the execution would have failed.
+    expect(hale.stepFunctions.describe(executionArn!).status).toBe('SUCCEEDED');
+  });
+});
+
 describe('local runtime data folder', () => {
   it('keeps DynamoDB and S3 data, the development key and the secrets across a restart', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hale-restart-'));
