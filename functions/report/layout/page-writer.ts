@@ -12,7 +12,6 @@ import {
   setTextMatrix,
   showText,
 } from 'pdf-lib';
-import { strokeSegments } from './paths';
 import { COLOR, CONTENT_WIDTH, PAGE, TYPE } from './theme';
 
 export interface Fonts {
@@ -213,10 +212,6 @@ export class PageWriter {
 
   gap(points: number): void {
     this.y = Math.max(this.bottom, this.y - points);
-  }
-
-  rule(): void {
-    strokeSegments(this.page, [[{ x: this.left, y: this.y }, { x: this.left + CONTENT_WIDTH, y: this.y }]], { thickness: 0.5, color: COLOR.rule });
   }
 
   /** "Page n of N" and the wellness notice on every page; runs once all pages exist. */
