@@ -14,7 +14,9 @@ const BUDGET_BYTES = 1_000_000;
 function heaviestInputs(metafile: Metafile, output: string, count: number): string {
   const totals = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[output]?.inputs ?? {})) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? path.dirname(input);
+    // zod's locales are listed apart: the `z` namespace import pulls all of them, named imports none.
+    const locales = input.includes('node_modules/zod/v4/locales/') ? 'zod locales' : undefined;
+    const pkg = locales ?? /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? path.dirname(input);
     totals.set(pkg, (totals.get(pkg) ?? 0) + bytesInOutput);
   }
   return [...totals]
