@@ -142,6 +142,15 @@ describe('delivery failures', () => {
     expect(deliveries.filter((d) => d.target === 'callback').map((d) => d.statusCode)).toEqual([null, 503, 200]);
   });
 
+  it('keeps a delivered job completed when its status callback keeps failing, after 5 attempts', async () => {
+    receiver.reset((method) => (method === 'POST' ? 500 : 200));
+    const job = await accept('/health-score/report', fullReportBody({ callback_url: receiver.url('/no-status') }));
+    expect(await finishedJob(hale, aws, job.job_id)).toMatchObject({ status: 'completed', error_type: null });
+    expect(receiver.of('PUT')).toHaveLength(1);
+    expect(receiver.of('POST')).toHaveLength(5);
+    expect((await jobItem(hale, aws, job.job_id)).sealedTarget).toBeNull();
+  });
+
   it('fails the job at once on a 403 from the pre-signed URL, says why, and sends the failure callback', async () => {
     receiver.reset((method) => (method === 'PUT' ? 403 : 200));
     const job = await accept(
