@@ -186,6 +186,19 @@ describe('every terminal state, each reached by a fitting document', () => {
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     const job = await finished(hale, issued.jobId);
     expect(job).toMatchObject({ status: 'failed', message: expect.stringMatching(/No document was uploaded/) });
+    // The sweep keeps a cursor: windows already read are not read again, later ones are.
+    const { registerPendingUpload, sweepPendingUploads } = await import('../../../functions/lab/pending-uploads');
+    const { jobsRepository } = await import('../../../functions/platform/dynamodb-jobs-repository');
+    const jobs = jobsRepository();
+    const seen: string[] = [];
+    const record = async (jobId: string) => {
+      seen.push(jobId);
+    };
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    expect(await sweepPendingUploads(jobs, minutes(10), record)).toBe(0);
+    await registerPendingUpload(jobs, 'a-later-upload', minutes(15), Math.floor(minutes(60).getTime() / 1000));
+    expect(await sweepPendingUploads(jobs, minutes(30), record)).toBe(1);
+    expect(seen).toEqual(['a-later-upload']);
   });
 });
 
