@@ -126,11 +126,14 @@ export class LocalStepFunctions {
     private readonly functions: ReadonlyMap<string, SizedFunction<TaskFunction>>,
     private readonly invoker: LambdaInvoker,
     private readonly log: RuntimeLog,
+    /** Starts loading the interpreter and the definitions; calling it again does nothing. */
+    readonly beginLoading: () => void,
   ) {}
 
   /**
-   * Returns at once; the interpreter and the definitions load in the background (they cost about
-   * half a second each, which `npm start` should not wait for). StartExecution waits for them.
+   * Returns at once; the interpreter and the definitions load once beginLoading() is called (the
+   * runtime calls it when the gateway is up: they cost about a second of CPU, which `npm start`
+   * should not wait for). StartExecution begins the loading too and waits for it.
    */
   static create(options: {
     sources: readonly LocalStateMachineSource[];
@@ -142,24 +145,29 @@ export class LocalStepFunctions {
     const byPlaceholder = new Map<string, SizedFunction<TaskFunction>>();
     for (const fn of options.functions) if (fn.aslPlaceholder) byPlaceholder.set(fn.aslPlaceholder, fn);
     const substitutions = Object.fromEntries([...byPlaceholder].map(([placeholder, fn]) => [placeholder, functionArn(fn)]));
-    const interpreterModule = (async () => {
+    let beginLoading!: () => void;
+    const interpreterModule = new Promise<void>((resolve) => {
+      beginLoading = resolve;
+    }).then(() => {
       ensurePromiseWithResolvers();
       return import('aws-local-stepfunctions');
-    })();
+    });
     const machines = new Map<string, Promise<LoadedMachine | undefined>>();
     for (const source of options.sources) {
       machines.set(stateMachineArn(source.name), loadMachine(source, substitutions, options.timeScale, interpreterModule, options.log));
     }
-    return new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log);
+    return new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log, beginLoading);
   }
 
   /** Names of the state machines that loaded and can run. */
   async loadedStateMachines(): Promise<string[]> {
+    this.beginLoading();
     const loaded = await Promise.all(this.machines.values());
     return loaded.flatMap((machine) => (machine ? [machine.name] : []));
   }
 
   async start(machineArn: string, name: string | undefined, input: string | undefined): Promise<ExecutionRecord> {
+    this.beginLoading();
     const machine = await this.machines.get(machineArn);
     if (!machine) throw new StepFunctionsError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${machineArn}'`);
     const executionName = name ?? randomUUID();

@@ -101,7 +101,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       invoker,
       log,
     });
-    stepFunctions.loadedStateMachines().then((names) => log.info('state machines ready', { stateMachines: names }));
     const sfnEndpoint = await startStepFunctionsEndpoint(stepFunctions);
     cleanups.push(() => sfnEndpoint.close(graceMs));
 
@@ -150,6 +149,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     cleanups.push(() => triggers.stop(graceMs));
     cleanups.push(() => gateway.close(graceMs));
     triggers.startSchedules(timeScale);
+    stepFunctions.loadedStateMachines().then((names) => log.info('state machines ready', { stateMachines: names }));
 
     let stopping: Promise<void> | undefined;
     return {
