@@ -109,6 +109,7 @@ describe('upload errors in the extraction dialect', () => {
   it('a missing API key is a 401', async () => {
     const response = await hale.post('/extraction/lab/upload', {}, { apiKey: null });
     expect(response.status).toBe(401);
+    expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
   });
 });
 
