@@ -9,7 +9,8 @@ import { type Bench, type BenchRow, round } from './types';
 
 /**
  * Lab extraction quality and speed over a generated fixture set: every layout family, each text
- * chunking, page breaks, wrapped names, flags, censored and text results (test/fixtures/labs). The
+ * chunking, page breaks, wrapped names, flags, censored and text results, centred headers, nudged
+ * cells, unindented rows and headers on the first page only (test/fixtures/labs). The
  * documents are generated first; the timed part is what the pipeline runs per document: pdf.js text
  * extraction, classification, table reading, LOINC/UCUM coding and validation, on one core.
  */
@@ -29,6 +30,8 @@ function options(seed: number): ReportOptions {
     textRate: 0.05,
     headerOffset: seed % 2 === 0 ? 0 : 2 + (seed % 7),
     cellJitter: seed % 4 === 1 ? 2.5 : 0,
+    flatRows: seed % 6 === 5,
+    headerOnFirstPageOnly: seed % 5 === 3,
   };
 }
 

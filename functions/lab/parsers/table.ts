@@ -140,6 +140,8 @@ class TableReader {
   private lastLine: Line | null = null;
   private titleLines: Line[] = [];
   private rowIndent: number | null = null;
+  /** Font size of result rows; a panel title set in a larger size is a title even at the row indent. */
+  private rowSize: number | null = null;
   private ended = false;
   private titles = new Set<Line>();
 
@@ -208,6 +210,8 @@ class TableReader {
     const columns = this.columns!;
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
     if (this.lastLine.y - line.y > CONTINUATION_GAP * line.size) return false;
+    // The rest of a row is set like the row (a larger line below is a title or a heading).
+    if (Math.abs(line.size - last.lines[0]!.size) > 0.5) return false;
     const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'rangeUnit', 'lab'].includes(c.role));
     if (busy) return false;
     const nameText = cleanName(roleText(cells, columns, 'name'), this.profile);
@@ -245,12 +249,17 @@ class TableReader {
   private measureIndent(lines: readonly Line[]): void {
     let columns = this.columns;
     const edges: number[] = [];
+    const sizes: number[] = [];
     for (const [index, line] of lines.entries()) {
       const header = matchHeader(line, this.profile.headerPhrases);
       if (header) columns = this.calibrate(header, lines.slice(index + 1));
-      if (columns && parseRow(cellsOf(line, columns), columns, this.profile)) edges.push(line.x0);
+      if (columns && parseRow(cellsOf(line, columns), columns, this.profile)) {
+        edges.push(line.x0);
+        sizes.push(line.size);
+      }
     }
     this.rowIndent = mode(edges) ?? this.rowIndent;
+    this.rowSize = mode(sizes) ?? this.rowSize;
   }
 
   readPage(page: PageText): void {
@@ -313,8 +322,8 @@ class TableReader {
     const isTitle =
       above !== undefined &&
       above.y - row.y <= TITLE_GAP * row.size &&
-      above.x0 < indent - INDENT_SLACK &&
-      !above.text.includes(':') &&
+      (above.x0 < indent - INDENT_SLACK || (this.rowSize !== null && above.size > this.rowSize + 0.5)) &&
+      !above.text.replace(PANEL_DATES, '').includes(':') &&
       !this.isFurniture(above);
     return isTitle ? above : row;
   }
@@ -328,7 +337,9 @@ class TableReader {
     const columns = this.columns!;
     const indent = this.rowIndent ?? line.x0;
     const cells = cellsOf(line, columns);
-    if (line.x0 < indent - INDENT_SLACK) {
+    const row = parseRow(cells, columns, this.profile);
+    const larger = this.rowSize !== null && line.size > this.rowSize + 0.5;
+    if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
       this.last = null;
       if (this.profile.titleAboveHeader) {
         this.lastLine = line;
@@ -352,7 +363,6 @@ class TableReader {
       return;
     }
     if (line.x0 <= indent + INDENT_SLACK) {
-      const row = parseRow(cells, columns, this.profile);
       if (row) {
         this.addResult(row, line);
         this.lastLine = line;

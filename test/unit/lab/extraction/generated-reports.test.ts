@@ -19,6 +19,8 @@ const CASES: Array<[string, (seed: number) => Promise<GeneratedReport>]> = [
   ['Quest report with centred headers and nudged cells', (seed) => generateQuestReport({ seed, panelCount: 6, chunking: 'mixed', headerOffset: 8, cellJitter: 2.5 })],
   ['Quest report with the column header on page 1 only', (seed) => generateQuestReport({ seed, panelCount: 6, maxRowsPerPage: 10, headerOnFirstPageOnly: true })],
   ['older Labcorp report with the column header on page 1 only', (seed) => generateLabcorpReport({ seed, layout: 'legacy', panelCount: 5, maxRowsPerPage: 9, headerOnFirstPageOnly: true })],
+  ['Quest report with rows not indented under panel titles', (seed) => generateQuestReport({ seed, panelCount: 6, flatRows: true, wrapRate: 0.4 })],
+  ['older Labcorp report with rows not indented under panel titles', (seed) => generateLabcorpReport({ seed, layout: 'legacy', panelCount: 5, flatRows: true })],
   ['Labcorp report with centred headers and nudged cells', (seed) => generateLabcorpReport({ seed, panelCount: 5, chunking: 'word', headerOffset: 8, cellJitter: 2.5 })],
 ];
 
