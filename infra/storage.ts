@@ -77,6 +77,11 @@ export class Storage extends Construct {
     ]);
 
     const stackName = Stack.of(this).stackName.toLowerCase();
+    // Bucket names have at most 63 characters; account ids have 12 and region names up to 15.
+    const longestStackName = 63 - '-uploads--'.length - 12 - 15;
+    if (stackName.length > longestStackName) {
+      throw new Error(`Stack name '${stackName}' is too long: the uploads bucket is named after it, so keep it to ${longestStackName} characters`);
+    }
     this.uploadsBucketName = `${stackName}-uploads-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
     this.buckets = {
       uploads: this.dataBucket('uploads', accessLogs, props.key, {

@@ -318,6 +318,12 @@ describe('storage', () => {
     }
   });
 
+  it('refuses a stack name that would make the uploads bucket name longer than S3 allows', () => {
+    expect(() => new HaleStack(createApp(), 'HaleWithAStackNameFarTooLong', { routes: [], workers: [], stateMachines: [] })).toThrow(
+      /too long: the uploads bucket is named after it, so keep it to 26 characters/,
+    );
+  });
+
   it('lets browsers PUT to pre-signed upload URLs and notifies the upload trigger of new objects', () => {
     const uploads = resources[logicalIdOf('AWS::S3::Bucket', 'StorageUploadsBucket')]!;
     expect(uploads.Properties.CorsConfiguration).toEqual({
