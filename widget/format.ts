@@ -58,10 +58,24 @@ export function displayUnit(ucum: string): string {
     .replace(/([a-zA-Z])2\b/g, '$1²');
 }
 
+/**
+ * Hale's unitless numeric inputs are yes/no answers coded 1/0 (smoking, diabetes, treatments, family
+ * history: functions/scoring/catalogue.ts); they read as words.
+ */
+function isYesNo(value: number | string, ucum: string): value is 0 | 1 {
+  return ucum === '' && (value === 0 || value === 1);
+}
+
 export function withUnit(value: number | string, ucum: string): string {
+  if (isYesNo(value, ucum)) return value === 1 ? 'yes' : 'no';
   const unit = displayUnit(ucum);
   if (!unit) return measurement(value);
   return unit === '%' ? `${measurement(value)}%` : `${measurement(value)} ${unit}`;
+}
+
+/** A peer value: for a yes/no input the peers' mean is the share answering yes. */
+export function peerValue(value: number, ucum: string): string {
+  return ucum === '' && value > 0 && value < 1 ? `${decimal(value * 100, 0)}% yes` : withUnit(value, ucum);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -187,6 +187,16 @@ describe('HaleWidget.render with a real timeseries response', () => {
     expect(dark.sameCard).toBe(true);
   });
 
+  it('follows the visitor’s colour scheme when no theme is given', async () => {
+    const page = shared;
+    const background = () => page.evaluate(() => getComputedStyle(document.querySelector('#report')!.shadowRoot!.querySelector('.hale')!).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await renderWidget(page, { scoring: oneDate });
+    expect(await background()).toBe('rgb(17, 24, 39)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await background()).toBe('rgb(255, 255, 255)');
+  });
+
   it('renders a batch-style result (one date, no trend) through fromBatchResult', async () => {
     const page = shared;
     const { disease_scores, scoring_predictors } = fourDates.scoring_results[3]!;

@@ -1,5 +1,5 @@
 import { h } from '../dom';
-import { decimal, signed, withUnit } from '../format';
+import { decimal, measurement, peerValue, signed, withUnit } from '../format';
 import type { DiseaseScore } from '../input';
 
 const SHOWN = 3;
@@ -22,7 +22,7 @@ function attributions(score: DiseaseScore): HTMLElement {
       h(
         'li',
         {},
-        `${a.name}${a.value === null ? '' : ` ${withUnit(a.value, a.unit)}`}${a.peer_value === null ? '' : ` (peers ${withUnit(a.peer_value, a.unit)})`}: `,
+        `${a.name}${a.value === null ? '' : ` ${withUnit(a.value, a.unit)}`}${a.peer_value === null ? '' : ` (peers ${peerValue(a.peer_value, a.unit)})`}: `,
         effect(a.disease_age_years),
       ),
     ),
@@ -38,7 +38,7 @@ function opportunities(score: DiseaseScore): HTMLElement {
     'ul',
     { class: 'small' },
     top.map((o) =>
-      h('li', {}, `${o.name} ${decimal(o.current_value, 2)} → ${withUnit(o.target_value, o.unit)}: `, effect(o.disease_age_change), o.disease_age_change === null ? '' : ' of biological age'),
+      h('li', {}, `${o.name} ${o.unit === '' ? withUnit(o.current_value, '') : measurement(o.current_value)} → ${withUnit(o.target_value, o.unit)}: `, effect(o.disease_age_change), o.disease_age_change === null ? '' : ' of biological age'),
     ),
   );
 }

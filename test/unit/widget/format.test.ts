@@ -1,4 +1,4 @@
-import { decimal, displayDate, displayUnit, ordinal, percent, signed, withUnit, years } from '../../../widget/format';
+import { decimal, displayDate, displayUnit, ordinal, peerValue, percent, signed, withUnit, years } from '../../../widget/format';
 
 describe('widget number and unit formatting', () => {
   it.each([
@@ -22,6 +22,14 @@ describe('widget number and unit formatting', () => {
     expect(withUnit(240, 'x')).toBe('240 x');
     expect(withUnit('male', '')).toBe('male');
     expect(withUnit(0.987, 'mg/dL')).toBe('0.99 mg/dL');
+  });
+
+  it('reads unitless 1/0 inputs as yes/no, and their peer mean as the share answering yes', () => {
+    expect(withUnit(1, '')).toBe('yes');
+    expect(withUnit(0, '')).toBe('no');
+    expect(withUnit(1, 'mg/dL')).toBe('1 mg/dL');
+    expect(peerValue(0.195897, '')).toBe('20% yes');
+    expect(peerValue(106.2, 'mg/dL')).toBe('106 mg/dL');
   });
 
   it('rounds, signs and orders numbers for people', () => {
