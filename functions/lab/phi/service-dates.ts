@@ -1,17 +1,20 @@
 import type { PhiSpan } from './categories';
 
 /**
+ * Hale's one rule for dates, whichever detector runs: a date is removed only as a date of birth.
  * Dates of service stay in the document: the specimen collection date is the results' effective date
- * and the classifier needs every collection date to spot concatenated reports. A detector that flags
- * all dates (Comprehend Medical's DATE) is overruled for dates on a line that labels them as
- * collected, received, reported or entered; dates of birth are never kept.
+ * and the classifier needs every collection date to spot concatenated reports (spec §2.10); they
+ * reveal nothing once names and identifiers are gone. The built-in detector only ever reports dates
+ * of birth; a detector that flags every date (Comprehend Medical's DATE) is overruled for dates whose
+ * cell does not call them a birth date.
  */
-const SERVICE_DATE_LABEL = /\b(?:collected|collection|received|reported|entered|date created|printed|drawn)\b/i;
+const BIRTH_LABEL = /\b(?:DOB|D\.O\.B|birth|born)\b/i;
 
-export function keepServiceDates(text: string, spans: readonly PhiSpan[]): PhiSpan[] {
+/** The spans to redact: `spans` less the dates that are not dates of birth. */
+export function withoutServiceDates(text: string, spans: readonly PhiSpan[]): PhiSpan[] {
   return spans.filter((span) => {
     if (span.category !== 'date') return true;
-    const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
-    return !SERVICE_DATE_LABEL.test(text.slice(lineStart, span.start));
+    const cellStart = Math.max(text.lastIndexOf('\n', span.start - 1), text.lastIndexOf('\t', span.start - 1)) + 1;
+    return BIRTH_LABEL.test(text.slice(cellStart, span.start));
   });
 }

@@ -5,7 +5,7 @@ import { builtinPhiDetector, printedDatesOfBirth } from '../phi/builtin-detector
 import { verifyDateOfBirth } from '../phi/date-of-birth';
 import { documentText } from '../phi/document-text';
 import { redactPages } from '../phi/redact';
-import { keepServiceDates } from '../phi/service-dates';
+import { withoutServiceDates } from '../phi/service-dates';
 import { labKeys } from '../storage-keys';
 import { readPages, writeJson } from './pipeline-io';
 import { labStep } from './stage';
@@ -31,7 +31,7 @@ export const handler = labStep('detect_phi', async (job, state, io) => {
   const key = labKeys(job.jobId).textItems;
   const pages = await readPages(io, key);
   const layout = documentText(pages);
-  const spans = mergeSpans(keepServiceDates(layout.text, await phiDetector().detect(layout.text)));
+  const spans = mergeSpans(withoutServiceDates(layout.text, await phiDetector().detect(layout.text)));
   const verification = verifyDateOfBirth(
     printedDatesOfBirth(layout.text),
     job.dobDigest ?? undefined,

@@ -2,7 +2,7 @@ import { countByCategory, mergeSpans, type PhiCategory } from '../../../../funct
 import { detectSafeHarborPhi, printedDatesOfBirth } from '../../../../functions/lab/phi/builtin-detector';
 import { documentText } from '../../../../functions/lab/phi/document-text';
 import { REDACTED, redactPages } from '../../../../functions/lab/phi/redact';
-import { keepServiceDates } from '../../../../functions/lab/phi/service-dates';
+import { withoutServiceDates } from '../../../../functions/lab/phi/service-dates';
 import { readPdfText } from '../../../../functions/lab/pdf-text';
 import { generateLabcorpReport, generateQuestReport } from '../../../fixtures/labs/generator';
 
@@ -66,14 +66,12 @@ describe('built-in detector leaves results and service dates alone', () => {
     expect(found(rows)).toEqual([]);
   });
 
-  it('keeps collection dates that a date-flagging detector (Comprehend) reports, but not a date of birth', () => {
-    const text = 'Collected: 03/14/2025\nDOB: 04/17/1962\nnote written 01/02/2025';
-    const spans = [
-      { start: text.indexOf('03/14/2025'), end: text.indexOf('03/14/2025') + 10, category: 'date' as const },
-      { start: text.indexOf('04/17/1962'), end: text.indexOf('04/17/1962') + 10, category: 'date_of_birth' as const },
-      { start: text.indexOf('01/02/2025'), end: text.indexOf('01/02/2025') + 10, category: 'date' as const },
-    ];
-    expect(keepServiceDates(text, spans).map((s) => text.slice(s.start, s.end))).toEqual(['04/17/1962', '01/02/2025']);
+  it('overrules a detector that flags every date (Comprehend): only dates of birth go, whatever shares their line', () => {
+    const text = 'Collected: 03/14/2025\tDOB: 04/17/1962\nDate/Time Collected\n2025-03-14\nPrevious result 5.1 on 01/02/2025\nBorn on 04/17/1962';
+    const dateSpans = [...text.matchAll(/\d{2}\/\d{2}\/\d{4}|\d{4}-\d{2}-\d{2}/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, category: 'date' as const }));
+    expect(withoutServiceDates(text, dateSpans).map((s) => text.slice(s.start, s.end))).toEqual(['04/17/1962', '04/17/1962']);
+    const name = { start: 0, end: 9, category: 'name' as const };
+    expect(withoutServiceDates(text, [name])).toEqual([name]);
   });
 
   it('reads the printed dates of birth for the verification flags', () => {
