@@ -131,6 +131,27 @@ describe('condensed report delivered to a pre-signed URL', () => {
   });
 });
 
+describe('the other endpoint × delivery mode pairs', () => {
+  it('delivers a full report to a pre-signed URL and a condensed one to callback_url (default X-API-Key header)', async () => {
+    const key = 'incoming/full.pdf';
+    const presigned = await getSignedUrl(aws.s3, new PutObjectCommand({ Bucket: CALLER_BUCKET, Key: key, ContentType: 'application/pdf' }), { expiresIn: 300 });
+    const full = await accept('/health-score/report', fullReportBody({ s3_presigned_url: presigned }));
+    expect(await finishedJob(hale, aws, full.job_id)).toMatchObject({ status: 'completed' });
+    const stored = await aws.s3.send(new GetObjectCommand({ Bucket: CALLER_BUCKET, Key: key }));
+    const fullPdf = await parsePdf(await stored.Body!.transformToByteArray());
+    for (const figure of await expectedFigures([0, 1, 2])) expect(fullPdf.text).toContain(normalise(figure));
+
+    const condensed = await accept('/health-score/report/condensed', condensedReportBody({ callback_url: receiver.url('/condensed'), auth_type: 'api_key', auth_token: 'key-1' }));
+    expect(await finishedJob(hale, aws, condensed.job_id)).toMatchObject({ status: 'completed' });
+    const [put] = receiver.of('PUT', '/condensed');
+    expect(put!.headers['x-api-key']).toBe('key-1');
+    expect(put!.url).toBe(`/condensed?job_id=${condensed.job_id}`);
+    const condensedPdf = await parsePdf(new Uint8Array(put!.body));
+    expect(condensedPdf.pages).toBeLessThanOrEqual(2);
+    for (const figure of await expectedFigures([2])) expect(condensedPdf.text).toContain(normalise(figure));
+  });
+});
+
 describe('delivery failures', () => {
   it('retries an unreachable, then failing receiver and delivers once it answers', async () => {
     receiver.reset((method, index) => (method === 'PUT' && index === 0 ? 'drop' : method === 'PUT' && index === 1 ? 503 : 200));
