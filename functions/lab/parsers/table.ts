@@ -7,10 +7,12 @@ import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, p
 import { LABCORP_LAB_CODE, type LayoutProfile, QUEST_LAB_CODE } from './vendors';
 
 /**
- * Reads the result tables of a report from positioned lines: column headers give the columns, the
- * indentation of result rows tells panel titles (left of it), rows and wrapped-name continuations (at
- * it) and interpretive text (right of it) apart. Page furniture, legends and comments never become
- * results; panels that run over pages are joined and the joins recorded.
+ * Reads the result tables of a report from positioned lines: column headers give the columns (set
+ * from the values under them), the indentation and font size of result rows tell panel titles (left
+ * of the rows or larger), rows and wrapped-name continuations (at the row indent) and interpretive
+ * text (right of it) apart. A row is only a row if every cell parses (value, flag, range, unit, lab
+ * code). Page furniture, legends and comments never become results; panels that run over pages are
+ * joined and every join or repair is recorded in mergeActions.
  */
 
 export interface RawResult {
@@ -48,8 +50,11 @@ interface RowCells {
   estimated: boolean;
 }
 
+/** PDF units a line may sit off the row indent and still be at it. */
 const INDENT_SLACK = 3;
+/** Largest baseline gap, in font sizes, between a row and the line that carries the rest of it. */
 const CONTINUATION_GAP = 1.7;
+/** Largest baseline gap, in font sizes, between a title and the header or row below it. */
 const TITLE_GAP = 2.8;
 /** Interpretive lines that can sit at the row indent. */
 const COMMENT = /:|\breference (?:range|interval)\b|^(?:note|comment)s?\b|\b(?:fasting|risk|optimal)\b/i;
