@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -50,14 +50,13 @@ async function writeSecrets(file: string, secrets: LocalSecrets): Promise<void> 
 }
 
 /**
- * Loads the data folder's secrets, creating whatever is missing. `needsDevelopmentKey` asks for a
+ * Loads the data folder's secrets (the folder must exist), creating whatever is missing. `needsDevelopmentKey` asks for a
  * development API key too; `developmentKeyCreated` says whether it was made just now.
  */
 export async function loadLocalSecrets(
   dataDir: string,
   needsDevelopmentKey: boolean,
 ): Promise<{ secrets: LocalSecrets; developmentKeyCreated: boolean }> {
-  await mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, FILE_NAME);
   const stored = await readSecrets(file);
   const secrets: LocalSecrets = { ...generated(), ...stored };

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BUCKETS, JOBS_TABLE } from '../functions/platform/resources';
 import { REFERENCE_LIMITS, ROUTE_DEFAULTS, ROUTES } from '../functions/routes';
@@ -83,8 +84,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   };
 
   try {
-    const { secrets, developmentKeyCreated } = await loadLocalSecrets(dataDir, givenKeys.length === 0);
+    await mkdir(dataDir, { recursive: true });
     cleanups.push(await lockDataDir(dataDir));
+    const { secrets, developmentKeyCreated } = await loadLocalSecrets(dataDir, givenKeys.length === 0);
     const apiKeys = givenKeys.length > 0 ? givenKeys : [secrets.developmentApiKey!];
     const workers = [...WORKERS, ...(options.extraWorkers ?? [])].map((worker: LocalWorker) => withDefaults(worker, WORKER_DEFAULTS));
     const invoker = new LambdaInvoker(log);

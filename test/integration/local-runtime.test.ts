@@ -311,7 +311,10 @@ describe('local runtime data folder', () => {
   it('keeps DynamoDB and S3 data, the development key and the secrets across a restart', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hale-restart-'));
     try {
-      const first = await startTestRuntime({ ...fixtures, dataDir });
+      // No keys given: a development key is generated and kept in the data folder.
+      const first = await startTestRuntime({ ...fixtures, dataDir, apiKeys: [] });
+      expect(first.developmentKey).toEqual({ generated: true });
+      expect((await first.get('/ping')).status).toBe(200);
       const firstAws = awsClientsFor(first);
       const { executionArn } = await firstAws.stepFunctions.send(
         new StartExecutionCommand({ stateMachineArn: first.stateMachineArn(FIXTURE_STATE_MACHINE.name), name: 'persisted', input: '{"jobId":"persisted"}' }),
@@ -321,10 +324,12 @@ describe('local runtime data folder', () => {
       firstAws.destroy();
       await first.stop();
 
-      const second = await startTestRuntime({ ...fixtures, dataDir });
+      const second = await startTestRuntime({ ...fixtures, dataDir, apiKeys: [] });
       const secondAws = awsClientsFor(second);
       try {
         expect(second.persistent).toBe(true);
+        expect(second.developmentKey).toEqual({ generated: false });
+        expect(second.apiKey).toBe(first.apiKey);
         const outcome = await secondAws.documents.send(new GetCommand({ TableName: second.jobsTable, Key: fixtureKey('persisted', 'outcome') }));
         expect(outcome.Item).toMatchObject({ outcome: 'succeeded', attempts: 3 });
         const artifact = await secondAws.s3.send(new GetObjectCommand({ Bucket: second.buckets.artifacts, Key: 'fixture/persisted/flaky.json' }));
