@@ -10,11 +10,11 @@ import type { PhiSpan } from './categories';
  */
 const BIRTH_LABEL = /\b(?:DOB|D\.O\.B|birth|born)\b/i;
 
-/** The spans to redact: `spans` less the dates that are not dates of birth. */
+/** The spans to redact: `spans` less the dates that are not dates of birth, which are named as such. */
 export function withoutServiceDates(text: string, spans: readonly PhiSpan[]): PhiSpan[] {
-  return spans.filter((span) => {
-    if (span.category !== 'date') return true;
+  return spans.flatMap((span): PhiSpan[] => {
+    if (span.category !== 'date') return [span];
     const cellStart = Math.max(text.lastIndexOf('\n', span.start - 1), text.lastIndexOf('\t', span.start - 1)) + 1;
-    return BIRTH_LABEL.test(text.slice(cellStart, span.start));
+    return BIRTH_LABEL.test(text.slice(cellStart, span.start)) ? [{ ...span, category: 'date_of_birth' }] : [];
   });
 }

@@ -69,7 +69,9 @@ describe('built-in detector leaves results and service dates alone', () => {
   it('overrules a detector that flags every date (Comprehend): only dates of birth go, whatever shares their line', () => {
     const text = 'Collected: 03/14/2025\tDOB: 04/17/1962\nDate/Time Collected\n2025-03-14\nPrevious result 5.1 on 01/02/2025\nBorn on 04/17/1962';
     const dateSpans = [...text.matchAll(/\d{2}\/\d{2}\/\d{4}|\d{4}-\d{2}-\d{2}/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, category: 'date' as const }));
-    expect(withoutServiceDates(text, dateSpans).map((s) => text.slice(s.start, s.end))).toEqual(['04/17/1962', '04/17/1962']);
+    const kept = withoutServiceDates(text, dateSpans);
+    expect(kept.map((s) => text.slice(s.start, s.end))).toEqual(['04/17/1962', '04/17/1962']);
+    expect(kept.map((s) => s.category)).toEqual(['date_of_birth', 'date_of_birth']);
     const name = { start: 0, end: 9, category: 'name' as const };
     expect(withoutServiceDates(text, [name])).toEqual([name]);
   });
