@@ -16,8 +16,6 @@ export interface CreateReportDependencies {
   seal: (plaintext: string, context: string) => string;
   /** Throws BlockedTargetError for a URL Hale may not call (outbound-http `assertSafeTargetUrl`). */
   checkTarget: (url: string) => Promise<unknown>;
-  now?: () => Date;
-  newId?: () => string;
 }
 
 export interface ReportRequest {
@@ -58,7 +56,7 @@ function accepted(job: ReportJob): ReportJobResponse {
     status: failed ? 'failed' : 'accepted',
     message: failed
       ? `Report job could not be started${job.errorMessage ? `: ${job.errorMessage}` : ''}`
-      : 'Report job accepted; follow it at GET /health-score/report/status/{job_id}',
+      : `Report job accepted; follow it at GET /health-score/report/status/${job.jobId}`,
     estimated_completion_seconds: job.estimatedCompletionSeconds,
   };
 }
@@ -72,8 +70,8 @@ function accepted(job: ReportJob): ReportJobResponse {
 export async function createReportJob(deps: CreateReportDependencies, request: ReportRequest, caller: Caller): Promise<ReportJobResponse> {
   validateReportEvents(request.variant, request.events);
   await checkTargets(request.configuration, deps.checkTarget);
-  const now = (deps.now ?? (() => new Date()))();
-  const jobId = (deps.newId ?? randomUUID)();
+  const now = new Date();
+  const jobId = randomUUID();
   const { configuration } = request;
   const target: DeliveryTarget = {
     s3_presigned_url: configuration.s3_presigned_url,
