@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { StateMachine } from 'aws-local-stepfunctions';
 import { type PreparedDefinition, prepareDefinition, type TaskBinding } from './asl-definition';
 import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';

@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
+  DescribeExecutionCommand,
   ExecutionAlreadyExists,
   ExecutionDoesNotExist,
   StartExecutionCommand,
-  DescribeExecutionCommand,
   StateMachineDoesNotExist,
 } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ROUTES } from '../../functions/routes';
 import { fromProxyResult, toProxyEvent } from '../../local/api-gateway-event';
 import { widgetFile } from '../../local/widget-files';
-import { ROUTES } from '../../functions/routes';
 import { FIXTURE_SCHEDULED_WORKER, FIXTURE_STATE_MACHINE, FIXTURE_WORKERS, fixtureKey } from '../fixtures/workers/fixture-workers';
 import { type AwsClients, awsClientsFor, eventually, waitForExecution } from './helpers/aws';
 import { startTestRuntime, type TestRuntime } from './helpers/runtime';
