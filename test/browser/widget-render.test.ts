@@ -131,6 +131,17 @@ describe('HaleWidget.render with a real timeseries response', () => {
     await page.close();
   });
 
+  it('defines HaleWidget with named members only, and the ES module build draws the same, finding Chart.js beside itself', async () => {
+    expect(await shared.evaluate(() => Object.keys(window.HaleWidget).sort())).toEqual(['fromBatchResult', 'render', 'version']);
+    const { page, requests } = await openWidgetPage(browser, server.origin, '/esm');
+    await page.waitForFunction(() => window.HaleWidget !== undefined);
+    await renderWidget(page, { scoring: fourDates });
+    await waitForCharts(page, 2);
+    expect(await shadowTexts(page, '[data-domain]')).toHaveLength(6);
+    expect(requests.map((url) => new URL(url).pathname).sort()).toEqual(['/esm', '/widget/v1/chart.umd.js', '/widget/v1/hale-widget.mjs']);
+    await page.close();
+  });
+
   it('shows tooltips and follows resizes inside the shadow root, and turns animation off for reduced motion', async () => {
     const { page } = await openWidgetPage(browser, server.origin, '/', { width: 1280, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });

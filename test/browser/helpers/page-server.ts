@@ -5,9 +5,9 @@ import { WIDGET_PREFIX, widgetFile } from '../../../local/widget-files';
 
 /**
  * A host page for the widget on loopback: `/` is an empty page with a container and the widget script;
- * `/with-chart` also loads Chart.js itself first (a host that already has window.Chart); `/no-widget`
- * has only the container (for the bench and error cases that load nothing). Widget files are served
- * from the build by the local runtime's own file function.
+ * `/with-chart` also loads Chart.js itself first (a host that already has window.Chart); `/esm`
+ * imports the ES module build instead. Widget files are served from the build by the local runtime's
+ * own file function.
  */
 export interface PageServer {
   origin: string;
@@ -23,6 +23,8 @@ function page(scripts: string[]): string {
 const PAGES: Record<string, string> = {
   '/': page([`${WIDGET_PREFIX}hale-widget.js`]),
   '/with-chart': page([`${WIDGET_PREFIX}chart.umd.js`, `${WIDGET_PREFIX}hale-widget.js`]),
+  // The ES module build, exposed as window.HaleWidget so the same test code drives it.
+  '/esm': page([]).replace('</head>', `<script type="module">import * as api from '${WIDGET_PREFIX}hale-widget.mjs'; window.HaleWidget = api;</script></head>`),
   '/favicon.ico': '',
 };
 
