@@ -109,23 +109,19 @@ const LABCORP_2024_FURNITURE = [
   /^Ordered Items:/i,
 ];
 
+/** The physician report and the patient export share their grammar; the export adds a previous-result column. */
+const QUEST: LayoutProfile = {
+  vendor: 'quest',
+  headerPhrases: QUEST_HEADERS,
+  titleAboveHeader: false,
+  furniture: QUEST_FURNITURE,
+  endOfResults: [/^PERFORMING SITE:?/i, /^Physician Comments:/i],
+  labCodeAfterName: false,
+};
+
 export const LAYOUTS: Record<LayoutId, LayoutProfile> = {
-  'quest-physician': {
-    vendor: 'quest',
-    headerPhrases: QUEST_HEADERS,
-    titleAboveHeader: false,
-    furniture: QUEST_FURNITURE,
-    endOfResults: [/^PERFORMING SITE:?/i, /^Physician Comments:/i],
-    labCodeAfterName: false,
-  },
-  'quest-patient-export': {
-    vendor: 'quest',
-    headerPhrases: QUEST_HEADERS,
-    titleAboveHeader: false,
-    furniture: QUEST_FURNITURE,
-    endOfResults: [/^PERFORMING SITE:?/i, /^Physician Comments:/i],
-    labCodeAfterName: false,
-  },
+  'quest-physician': QUEST,
+  'quest-patient-export': QUEST,
   'labcorp-patient-report': {
     vendor: 'labcorp',
     headerPhrases: phrases([
