@@ -38,7 +38,7 @@ function startRuntime(dataDir: string): Promise<Started> {
   const begun = performance.now();
   const child = spawn('npx', ['tsx', 'local/main.ts'], {
     cwd: REPO,
-    env: { ...process.env, PORT: '0', HALE_DATA_DIR: dataDir, HALE_API_KEYS: API_KEY, POWERTOOLS_LOG_LEVEL: 'ERROR', HALE_REFERENCE_RPS: '1000000' },
+    env: { ...process.env, PORT: '0', HALE_DATA_DIR: dataDir, HALE_API_KEYS: API_KEY, POWERTOOLS_LOG_LEVEL: 'ERROR' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, signalled as a whole, as a terminal's Ctrl-C or a supervisor does.
     detached: true,
