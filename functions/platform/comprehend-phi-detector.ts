@@ -72,7 +72,11 @@ function toSpan(entity: Entity, offset: number): PhiSpan | undefined {
 
 let client: ComprehendMedicalClient | undefined;
 
+/** The detector on one ComprehendMedical client per container, traced by X-Ray in AWS like the other clients (aws-clients.ts). */
 export function comprehendPhiDetector(): PhiDetector {
-  client ??= tracer.captureAWSv3Client(new ComprehendMedicalClient({ region: config().AWS_REGION }));
+  if (!client) {
+    const created = new ComprehendMedicalClient({ region: config().AWS_REGION });
+    client = config().HALE_RUNTIME === 'aws' ? tracer.captureAWSv3Client(created) : created;
+  }
   return new ComprehendPhiDetector(client);
 }
