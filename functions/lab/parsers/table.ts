@@ -221,6 +221,9 @@ class TableReader {
     if (busy) return false;
     const nameText = cleanName(roleText(cells, columns, 'name'), this.profile);
     const unitText = roleText(cells, columns, 'unit') || roleText(cells, columns, 'rangeUnit');
+    // A stratified reference table (`Follicular Phase  30-144 pg/mL`) under a row is not the row's rest.
+    const stratum = unitText === '' ? null : splitRangeAndUnit(unitText).range;
+    if (stratum && (stratum.min !== null || stratum.max !== null)) return false;
     const labText = roleText(cells, columns, 'lab');
     if (labText !== '' && !isLabCode(labText, this.profile)) return false;
     if (nameText !== '' && (COMMENT.test(nameText) || nameText.split(' ').length > 4 || !/[A-Za-z(]/.test(nameText))) return false;

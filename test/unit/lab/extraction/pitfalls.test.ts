@@ -73,6 +73,8 @@ describe('Quest physician report: units, ranges, values', () => {
       [[Q.row, 'HOMOCYSTEINE'], [Q.outRange, '15.2 H'], [Q.range, '< OR = 13.5 umol/L'], [Q.lab, 'NL1']],
       [[Q.row, 'TRIGLYCERIDES'], [Q.outRange, '160 H'], [Q.range, '<150 mg/dL'], [Q.lab, 'NL1']],
       [[Q.row, 'ESTRADIOL'], [Q.inRange, '<15'], [Q.range, '< OR = 39 pg/mL'], [Q.lab, 'NL1']],
+      [[Q.row, 'Follicular Phase'], [Q.range, '30-144 pg/mL']],
+      [[Q.row, 'Postmenopausal'], [Q.range, '< OR = 31 pg/mL']],
       [[Q.row, 'GLUCOSE'], [Q.inRange, 'TNP'], [Q.range, '65-99 mg/dL'], [Q.lab, 'NL1']],
       [[Q.row, 'NITRITE'], [Q.outRange, 'POSITIVE A'], [Q.range, 'NEGATIVE'], [Q.lab, 'NL1']],
       [[Q.row, 'WBC'], [Q.inRange, 'NONE SEEN'], [Q.range, 'NONE SEEN /HPF'], [Q.lab, 'NL1']],
@@ -93,7 +95,8 @@ describe('Quest physician report: units, ranges, values', () => {
   });
 
   it('returns censored values as `range` with their operator, and text results as `string`', () => {
-    expect(byName(list, 'ESTRADIOL')).toMatchObject({ resultValue: '<15', resultType: 'range', resultOperator: '<' });
+    expect(byName(list, 'ESTRADIOL')).toMatchObject({ resultValue: '<15', resultType: 'range', resultOperator: '<', resultUnit: 'pg/mL' });
+    expect(byName(list, 'ESTRADIOL').provenance.sourceText).toBe('ESTRADIOL <15 < OR = 39 pg/mL NL1');
     expect(byName(list, 'GLUCOSE')).toMatchObject({ resultValue: 'TNP', resultType: 'string', referenceRangeText: '65-99' });
     expect(byName(list, 'NITRITE')).toMatchObject({ resultValue: 'POSITIVE', resultType: 'string', flag: 'A', referenceRangeText: 'NEGATIVE' });
     expect(byName(list, 'WBC')).toMatchObject({ resultValue: 'NONE SEEN', resultUnit: '/HPF', referenceRangeText: 'NONE SEEN' });
