@@ -50,6 +50,13 @@ describe('classifyDocument', () => {
     expect(classifyDocument(await readPdfText(pdf))).toEqual({ kind: 'invalid', reason: 'non_us_document', detectedLab: 'Labcorp' });
   });
 
+  it('rejects an Epic MyChart export that names a supported lab', async () => {
+    const { pdf } = await generateQuestReport({ seed: 31 });
+    const pages = await readPdfText(pdf);
+    pages[0]!.items.push({ str: 'Printed from MyChart on 03/20/2025', x: 36, y: 20, width: 150, height: 6 });
+    expect(classifyDocument(pages)).toMatchObject({ kind: 'invalid', reason: 'non_supported_lab' });
+  });
+
   it('names another laboratory when it finds one', async () => {
     const pages = await readPdfText(await generateOtherLabReport({ labName: 'BioReference Laboratories' }));
     expect(classifyDocument(pages)).toEqual({ kind: 'invalid', reason: 'non_supported_lab', detectedLab: 'BioReference Laboratories' });
