@@ -84,6 +84,16 @@ describe('HaleWidget.render with a real timeseries response', () => {
     expect(egfr?.imputation).toBe('derived');
     expect(egfr?.text).toContain('derived from other inputs');
     expect(items.find((i) => i.key === 'hdl')?.text).toContain('measured');
+
+    // CRP (LOINC 30522-7) missing at the last check-up: the engine carries the earlier value forward
+    // or imputes it (a year apart is beyond its carry-forward window); the widget says which.
+    const imputed = scoringResponse(2, ['30522-7']);
+    const crp = imputed.scoring_results[1]!.scoring_predictors.find((p) => p.predictor === 'crp')!;
+    expect(crp.imputation_code).not.toBe('measured');
+    await renderWidget(page, { scoring: imputed });
+    const [text] = await shadowTexts(page, 'li.biomarker[data-predictor="crp"]');
+    const labels = { measured: 'measured', carried_forward: 'carried forward from', derived: 'derived from other inputs', population_median: 'imputed: population median', default: 'imputed: default' };
+    expect(text).toContain(labels[crp.imputation_code]);
   });
 
   it('draws the trend charts from scoring_event_date and scoring_event_age when there are two or more dates, loading Chart.js from beside the widget', async () => {

@@ -3,9 +3,15 @@ import { scoreTimeseries } from '../../../functions/scoring/engine';
 import { type TimeseriesResponse, TimeseriesRequestSchema } from '../../../functions/scoring/schemas';
 import { sampleTimeseriesRequest } from '../../../local/demo';
 
-/** A real response of the scoring engine for the demo's fictional person, with `dates` scored dates. */
-export function scoringResponse(dates: number): TimeseriesResponse {
-  return scoreTimeseries(TimeseriesRequestSchema.parse(sampleTimeseriesRequest(dates)));
+/**
+ * A real response of the scoring engine for the demo's fictional person, with `dates` scored dates;
+ * `withoutAtLast` leaves those observation codes out of the last check-up (so they are carried forward).
+ */
+export function scoringResponse(dates: number, withoutAtLast: string[] = []): TimeseriesResponse {
+  const request = sampleTimeseriesRequest(dates);
+  const last = request.health_events[request.health_events.length - 1]!;
+  last.predictors = last.predictors.filter((p) => !withoutAtLast.includes(p.observation_code));
+  return scoreTimeseries(TimeseriesRequestSchema.parse(request));
 }
 
 /** A real POST /predictor-statistics/ body for the person's sex and age at the latest date. */
