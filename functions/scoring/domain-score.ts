@@ -43,16 +43,16 @@ function ageOfValue(c: Context, value: number): number {
 /** What a changed profile gives: value, disease age and (probability models, or KFRE) risk. */
 function outcome(c: Context, x: Inputs): { value: number; age: number; risk: number | null } {
   const value = c.domain.value(x, c.age, c.sex);
-  const risk = c.domain.noRiskReason === null ? value : c.domain.evaluate(x, c.age, c.sex).risk;
+  const risk = c.domain.noRiskReason === null ? value : c.domain.risk(x, c.age, c.sex);
   return { value, age: ageOfValue(c, value), risk };
 }
 
-const optimalProfiles = new Map<string, Inputs>();
+/** Keyed by the band row, which belongs to one domain and sex. */
+const optimalProfiles = new Map<BandPeers, Inputs>();
 
 /** Depends on domain, sex and band only, so it is built once per container and cell. */
 function optimalProfile(c: Context): Inputs {
-  const key = `${c.domain.code}|${c.sex}|${c.band.band}`;
-  const cached = optimalProfiles.get(key);
+  const cached = optimalProfiles.get(c.band);
   if (cached) return cached;
   const profile: Record<string, number> = {};
   for (const key of c.domain.inputs) {
@@ -63,7 +63,7 @@ function optimalProfile(c: Context): Inputs {
       profile[key] = range ? Math.min(range.max, Math.max(range.min, peer)) : peer;
     }
   }
-  optimalProfiles.set(key, profile);
+  optimalProfiles.set(c.band, profile);
   return profile;
 }
 
@@ -73,11 +73,21 @@ function healthScore(c: Context, value: number): number {
   return r(100 * Math.min(1, ratio), 1);
 }
 
+/** The domain's outcome with one input replaced; `work` is a scratch copy of the inputs, restored after. */
+function withInput(c: Context, work: Record<string, number>, key: string, value: number) {
+  const saved = work[key]!;
+  work[key] = value;
+  const moved = outcome(c, work);
+  work[key] = saved;
+  return moved;
+}
+
 function attributions(c: Context, x: Inputs, diseaseAge: number, risk: number | null) {
+  const work = { ...x };
   const rows = c.domain.inputs.map((key) => {
     const predictor = predictorByKey(key);
     const peerValue = c.band.peer_inputs[key]!;
-    const moved = outcome(c, { ...x, [key]: peerValue });
+    const moved = withInput(c, work, key, peerValue);
     return {
       predictor: key,
       name: predictor.name,
@@ -95,14 +105,16 @@ function attributions(c: Context, x: Inputs, diseaseAge: number, risk: number | 
     risk: risk !== null && peer.risk !== null ? sig(risk - peer.risk - rows.reduce((s, a) => s + (a.risk ?? 0), 0)) : null,
   };
   rows.sort((a, b) => Math.abs(b.disease_age_years) - Math.abs(a.disease_age_years));
-  return {
-    rows: rows.map((a) => ({ ...a, disease_age_years: r(a.disease_age_years, 3), risk: a.risk === null ? null : sig(a.risk) })),
-    residual,
-  };
+  for (const row of rows) {
+    row.disease_age_years = r(row.disease_age_years, 3);
+    if (row.risk !== null) row.risk = sig(row.risk);
+  }
+  return { rows, residual };
 }
 
 function opportunities(c: Context, x: Inputs, resolved: Resolved, diseaseAge: number, risk: number | null, value: number) {
   const out: DiseaseScore['improvement_opportunities'] = [];
+  const work = { ...x };
   for (const key of c.domain.inputs) {
     const predictor = predictorByKey(key);
     const input = resolved.get(key);
@@ -118,7 +130,7 @@ function opportunities(c: Context, x: Inputs, resolved: Resolved, diseaseAge: nu
       if (!range || (current >= range.min && current <= range.max)) continue;
       target = current < range.min ? range.min : range.max;
     }
-    const moved = outcome(c, { ...x, [key]: target });
+    const moved = withInput(c, work, key, target);
     const better = c.domain.higherIsWorse ? moved.value < value : moved.value > value;
     if (!better) continue;
     const movedAge = moved.age;
@@ -193,7 +205,9 @@ export function scoreDomain(domain: Domain, resolved: Resolved, age: number, sex
   if (domain.exclusion && resolved.get(domain.exclusion.input)?.value === 1) {
     return notScored(domain, age, resolved, used, domain.exclusion.reason);
   }
-  const x: Inputs = Object.fromEntries(used.map((k) => [k, resolved.get(k)!.value]));
+  // Built by plain stores, not Object.fromEntries, which makes a dictionary-mode object that every model evaluation then pays for.
+  const x: Record<string, number> = {};
+  for (const key of used) x[key] = resolved.get(key)!.value;
   const curve = peerCurve(domain.code, sex, domain.higherIsWorse);
   const c: Context = { domain, sex, age, curve, band: curve.band(age) };
   const evaluation = domain.evaluate(x, age, sex);

@@ -62,6 +62,7 @@ const allCause: Domain = {
   higherIsWorse: true,
   noRiskReason: null,
   value: (x, age) => phenoAgeMortality(phenoAgeXb(x, age)),
+  risk: (x, age) => phenoAgeMortality(phenoAgeXb(x, age)),
   biologicalAge: (mortality) => phenoAgeFromMortality(mortality),
   evaluate(x, age): Evaluation {
     const mortality = phenoAgeMortality(phenoAgeXb(x, age));
@@ -90,8 +91,17 @@ function preventInputs(x: Inputs, age: number) {
   };
 }
 
+const PREVENT_RANGES: readonly { key: string; label: string; range: number[] }[] = [
+  { key: 'total_cholesterol', label: 'total cholesterol', range: PREVENT_MODEL.validity.total_cholesterol },
+  { key: 'hdl', label: 'HDL cholesterol', range: PREVENT_MODEL.validity.hdl },
+  { key: 'sbp', label: 'systolic blood pressure', range: PREVENT_MODEL.validity.sbp },
+  { key: 'egfr', label: 'eGFR', range: PREVENT_MODEL.validity.egfr },
+  { key: 'bmi', label: 'BMI', range: PREVENT_MODEL.validity.bmi },
+];
+
 function preventDomain(code: DiseaseCode, name: string, outcome: PreventOutcome, inputs: string[]): Domain {
   const value = (x: Inputs, age: number, sex: Sex) => preventRisk(outcome, sex, preventInputs(x, age));
+  const ranges = PREVENT_RANGES.filter((r) => inputs.includes(r.key));
   return {
     code,
     name,
@@ -105,21 +115,15 @@ function preventDomain(code: DiseaseCode, name: string, outcome: PreventOutcome,
     higherIsWorse: true,
     noRiskReason: null,
     value,
+    risk: value,
     evaluate(x, age, sex) {
       const risk = value(x, age, sex);
       const notes: string[] = [];
-      const validity = PREVENT_MODEL.validity;
-      const ranges: [string, string, number[]][] = [
-        ['total_cholesterol', 'total cholesterol', validity.total_cholesterol],
-        ['hdl', 'HDL cholesterol', validity.hdl],
-        ['sbp', 'systolic blood pressure', validity.sbp],
-        ['egfr', 'eGFR', validity.egfr],
-        ...(inputs.includes('bmi') ? [['bmi', 'BMI', validity.bmi] as [string, string, number[]]] : []),
-      ];
-      for (const [key, label, [min, max]] of ranges) {
-        const value_ = x[key];
-        if (value_ !== undefined && (value_ < min! || value_ > max!)) {
-          notes.push(`${label} ${round(value_)} is outside the PREVENT validation range ${min}–${max}; the estimate extrapolates`);
+      for (const { key, label, range } of ranges) {
+        const [min, max] = range as [number, number];
+        const input = x[key];
+        if (input !== undefined && (input < min || input > max)) {
+          notes.push(`${label} ${round(input)} is outside the PREVENT validation range ${min}–${max}; the estimate extrapolates`);
         }
       }
       return { value: risk, risk, indices: [], notes };
@@ -151,6 +155,7 @@ const type2Diabetes: Domain = {
   higherIsWorse: true,
   noRiskReason: null,
   value: (x, age) => aricRisk(aricInputs(x, age)),
+  risk: (x, age) => aricRisk(aricInputs(x, age)),
   evaluate(x, age) {
     const risk = aricRisk(aricInputs(x, age));
     return {
@@ -161,6 +166,15 @@ const type2Diabetes: Domain = {
     };
   },
 };
+
+const KFRE_NOTE = `KFRE 4-variable (${kfreModel.citation.split(';')[0]}), North American baseline, ${KFRE_HORIZON_YEARS}-year horizon`;
+
+/** KFRE only inside its validity: eGFR < 60 and an observed UACR (an optional input, never imputed). */
+function kfreWhenValid(x: Inputs, age: number, sex: Sex): number | null {
+  const egfr = v(x, 'egfr');
+  const uacr = x.uacr;
+  return egfr < KFRE_EGFR_LIMIT && uacr !== undefined && uacr > 0 ? kfreRisk(age, sex, egfr, uacr, KFRE_HORIZON_YEARS as 5) : null;
+}
 
 const kidney: Domain = {
   code: 'kidney',
@@ -175,24 +189,18 @@ const kidney: Domain = {
   higherIsWorse: false,
   noRiskReason: `eGFR is a measure of kidney function, not a probability; the KFRE ${KFRE_HORIZON_YEARS}-year risk applies only when eGFR < ${KFRE_EGFR_LIMIT} and a urine albumin/creatinine ratio is available`,
   value: (x) => v(x, 'egfr'),
+  risk: kfreWhenValid,
   evaluate(x, age, sex) {
     const egfr = v(x, 'egfr');
-    const uacr = x.uacr;
     const indices: IndexValue[] = [{ name: 'eGFR (CKD-EPI 2021)', value: egfr, unit: 'mL/min/{1.73_m2}', category: kdigoCategory(egfr) }];
-    if (egfr < KFRE_EGFR_LIMIT && uacr !== undefined && uacr > 0) {
-      const risk = kfreRisk(age, sex, egfr, uacr, KFRE_HORIZON_YEARS as 5);
-      indices.push({ name: `KFRE ${KFRE_HORIZON_YEARS}-year kidney failure risk`, value: risk, unit: null, category: null });
-      return {
-        value: egfr,
-        risk,
-        horizonYears: KFRE_HORIZON_YEARS,
-        indices,
-        notes: [`KFRE 4-variable (${kfreModel.citation.split(';')[0]}), North American baseline, ${KFRE_HORIZON_YEARS}-year horizon`],
-      };
-    }
-    return { value: egfr, risk: null, indices, notes: [] };
+    const risk = kfreWhenValid(x, age, sex);
+    if (risk === null) return { value: egfr, risk: null, indices, notes: [] };
+    indices.push({ name: `KFRE ${KFRE_HORIZON_YEARS}-year kidney failure risk`, value: risk, unit: null, category: null });
+    return { value: egfr, risk, horizonYears: KFRE_HORIZON_YEARS, indices, notes: [KFRE_NOTE] };
   },
 };
+
+const NFS_NOTE = `NAFLD fibrosis score (${nfsModel.citation.split(',')[0]} 2007) computed from the observed BMI and albumin`;
 
 const liver: Domain = {
   code: 'liver',
@@ -207,6 +215,7 @@ const liver: Domain = {
   higherIsWorse: true,
   noRiskReason: 'FIB-4 and the NAFLD fibrosis score are indices, not probabilities; no risk is invented',
   value: (x, age) => fib4(age, v(x, 'ast'), v(x, 'alt'), v(x, 'platelets')),
+  risk: () => null,
   evaluate(x, age) {
     const index = fib4(age, v(x, 'ast'), v(x, 'alt'), v(x, 'platelets'));
     const indices: IndexValue[] = [{ name: 'FIB-4', value: index, unit: null, category: fib4Category(index, age) }];
@@ -227,7 +236,7 @@ const liver: Domain = {
         albuminGdl: x.albumin,
       });
       indices.push({ name: 'NAFLD fibrosis score', value: nfs, unit: null, category: nfsCategory(nfs) });
-      notes.push(`NAFLD fibrosis score (${nfsModel.citation.split(',')[0]} 2007) computed from the observed BMI and albumin`);
+      notes.push(NFS_NOTE);
     }
     return { value: index, risk: null, indices, notes };
   },

@@ -65,7 +65,8 @@ export function analyseTimeline(timeline: Timeline, options: TimelineOptions = {
   const results = timeline.points.map((point): TimelineScoringResult => {
     const resolved = resolveAt(events, point, sex);
     const disease_scores = DOMAINS.map((domain) => scoreDomain(domain, resolved, point.age, sex));
-    const used = new Set(DOMAINS.flatMap((domain) => inputsUsed(domain, resolved)));
+    const used = new Set<string>();
+    for (const domain of DOMAINS) for (const key of inputsUsed(domain, resolved)) used.add(key);
     const scoring_predictors = [...used].map((key) => {
       const input = resolved.get(key)!;
       const predictor = predictorByKey(key);

@@ -62,8 +62,9 @@ function extrapolated(xs: readonly number[], ys: readonly number[], x: number): 
   if (last === 0) return ys[0]!;
   if (x >= xs[0]! && x <= xs[last]!) {
     // On a flat run (bands pooled to keep the curve monotone) every age of the run fits: take its middle.
-    const equal = xs.flatMap((xi, i) => (xi === x ? [i] : []));
-    if (equal.length > 1) return (ys[equal[0]!]! + ys[equal[equal.length - 1]!]!) / 2;
+    const first = xs.indexOf(x);
+    const lastEqual = first < 0 ? -1 : xs.lastIndexOf(x);
+    if (lastEqual > first) return (ys[first]! + ys[lastEqual]!) / 2;
     return interpolate(xs, ys, x);
   }
   const [i, j] = x < xs[0]! ? endSegment(xs, 0, 1) : endSegment(xs, last, -1);
@@ -78,16 +79,18 @@ function endSegment(xs: readonly number[], start: number, step: 1 | -1): [number
   return [start, j];
 }
 
-const curves = new Map<string, PeerCurve>();
+const curves: Partial<Record<DiseaseCode, Record<Sex, PeerCurve>>> = {};
 
 export function peerCurve(code: DiseaseCode, sex: Sex, higherIsWorse: boolean): PeerCurve {
-  const key = `${code}|${sex}`;
-  let curve = curves.get(key);
-  if (!curve) {
-    curve = new PeerCurve(PEERS.domains[code][sex], higherIsWorse);
-    curves.set(key, curve);
+  let byDomain = curves[code];
+  if (!byDomain) {
+    byDomain = {
+      male: new PeerCurve(PEERS.domains[code].male, higherIsWorse),
+      female: new PeerCurve(PEERS.domains[code].female, higherIsWorse),
+    };
+    curves[code] = byDomain;
   }
-  return curve;
+  return byDomain[sex];
 }
 
 /** Same-sex, same-band weighted median of a continuous predictor (population_median imputation). */

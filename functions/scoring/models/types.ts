@@ -47,6 +47,8 @@ export interface DomainModel {
   evaluate(inputs: Inputs, age: number, sex: Sex): Evaluation;
   /** A cheaper evaluation of `value` alone (used in attributions, optimal profiles, peer builds). */
   value(inputs: Inputs, age: number, sex: Sex): number;
+  /** `risk` of `evaluate` alone, for the same reason. */
+  risk(inputs: Inputs, age: number, sex: Sex): number | null;
   /** The model's own biological age from its value, when it defines one (PhenoAge); otherwise disease_age comes from the peer curve. */
   biologicalAge?(value: number): number;
 }
