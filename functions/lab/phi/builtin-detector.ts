@@ -145,11 +145,16 @@ function nameVariants(name: string): string[] {
   return [...variants].filter((v) => v.replace(/[^A-Za-z]/g, '').length >= 4);
 }
 
+const MIN_REPEATED_ID_LENGTH = 6;
+
+/** Every other place a found name, date of birth or identifier is printed. */
 function repeatedValues(text: string, found: readonly PhiSpan[]): PhiSpan[] {
   const spans: PhiSpan[] = [];
   for (const span of found) {
     if (span.category !== 'name' && span.category !== 'date_of_birth' && span.category !== 'identifier') continue;
     const value = text.slice(span.start, span.end);
+    // A short number found after a label may also be a result value elsewhere (`Client #: 1234`, B12 1234 pg/mL).
+    if (span.category === 'identifier' && value.length < MIN_REPEATED_ID_LENGTH) continue;
     const variants = span.category === 'name' ? nameVariants(value) : [value];
     for (const variant of variants) {
       const pattern = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(variant).replace(/ /g, String.raw`\s+`)}(?![A-Za-z0-9])`, 'gi');

@@ -41,6 +41,15 @@ describe('built-in Safe Harbor detector: one case per category', () => {
     expect(found(text).filter(([c]) => c === 'identifier').map(([, v]) => v)).toEqual(['482119370', '48211937', '1000001', '00000001']);
   });
 
+  it('does not chase a short labelled number into the results', () => {
+    const text = 'Client #: 1234\nVITAMIN B12\t1234\t200-1100 pg/mL\nAccession: AB123456\tAB123456';
+    expect(found(text)).toEqual([
+      ['identifier', '1234'],
+      ['identifier', 'AB123456'],
+      ['identifier', 'AB123456'],
+    ]);
+  });
+
   it('removes a labelled name wherever else it is printed, in either order', () => {
     const text = 'Patient: DOE, JANE\nLipid Panel\nreport for JANE DOE, page 2';
     expect(found(text).filter(([c]) => c === 'name').map(([, v]) => v)).toEqual(['DOE, JANE', 'JANE DOE']);
