@@ -2,8 +2,7 @@ import { classifyDocument } from '../functions/lab/classify-document';
 import { extractLabResults } from '../functions/lab/parsers';
 import { type PageText, readPdfText } from '../functions/lab/pdf-text';
 import type { LabPanel } from '../functions/lab/results-schema';
-import { type GeneratedReport, generateLabcorpReport, generateQuestReport, type ReportOptions } from '../test/fixtures/labs/generator';
-import type { Chunking } from '../test/fixtures/labs/render';
+import { generateFixtureSet } from '../test/fixtures/labs/generator';
 import { emptyScore, type Field, precisionRecall, scoreExtraction } from '../test/fixtures/labs/score';
 import { type Bench, type BenchRow, round } from './types';
 
@@ -16,37 +15,8 @@ import { type Bench, type BenchRow, round } from './types';
  */
 
 const SEEDS = 24;
-const CHUNKINGS: Array<Chunking | 'mixed'> = ['cell', 'word', 'line', 'mixed'];
 
-function options(seed: number): ReportOptions {
-  return {
-    seed: 1000 + seed,
-    chunking: CHUNKINGS[seed % CHUNKINGS.length],
-    panelCount: 3 + (seed % 4),
-    maxRowsPerPage: seed % 3 === 0 ? 9 + (seed % 5) : undefined,
-    wrapRate: 0.15 + (seed % 4) * 0.1,
-    flagRate: 0.1 + (seed % 3) * 0.1,
-    censorRate: 0.5,
-    textRate: 0.05,
-    headerOffset: seed % 2 === 0 ? 0 : 2 + (seed % 7),
-    cellJitter: seed % 4 === 1 ? 2.5 : 0,
-    flatRows: seed % 6 === 5,
-    headerOnFirstPageOnly: seed % 5 === 3,
-  };
-}
-
-async function fixtureSet(): Promise<GeneratedReport[]> {
-  const reports: GeneratedReport[] = [];
-  for (let seed = 0; seed < SEEDS; seed++) {
-    reports.push(await generateQuestReport({ ...options(seed), layout: 'physician' }));
-    reports.push(await generateQuestReport({ ...options(seed), layout: 'patient-export' }));
-    reports.push(await generateLabcorpReport({ ...options(seed), layout: 'patient-report' }));
-    reports.push(await generateLabcorpReport({ ...options(seed), layout: 'legacy' }));
-  }
-  return reports;
-}
-
-async function process(pdf: Uint8Array): Promise<{ pages: PageText[]; panels: LabPanel[] | null }> {
+async function readReport(pdf: Uint8Array): Promise<{ pages: PageText[]; panels: LabPanel[] | null }> {
   const pages = await readPdfText(pdf);
   const classification = classifyDocument(pages);
   if (classification.kind !== 'lab_report') return { pages, panels: null };
@@ -54,15 +24,15 @@ async function process(pdf: Uint8Array): Promise<{ pages: PageText[]; panels: La
 }
 
 const bench: Bench = async () => {
-  const reports = await fixtureSet();
-  await process(reports[0]!.pdf); // pdf.js loads its fonts and code on the first document
+  const reports = await generateFixtureSet(SEEDS);
+  await readReport(reports[0]!.pdf); // pdf.js loads its fonts and code on the first document
   const score = emptyScore();
   let pages = 0;
   let misclassified = 0;
   let elapsed = 0;
   for (const { pdf, truth } of reports) {
     const started = performance.now();
-    const out = await process(pdf);
+    const out = await readReport(pdf);
     elapsed += performance.now() - started;
     pages += out.pages.length;
     if (!out.panels) {
@@ -89,7 +59,7 @@ const bench: Bench = async () => {
   rows.push({ area, metric: 'invented results', value: score.invented, unit: '', budget: '= 0', pass: score.invented === 0 });
   const pagesPerSecond = pages / (elapsed / 1000);
   rows.push({ area, metric: 'throughput incl. pdf.js text extraction (one core)', value: round(pagesPerSecond, 1), unit: 'pages/s', budget: '≥ 30 pages/s', pass: pagesPerSecond >= 30 });
-  for (const mismatch of score.mismatches.slice(0, 10)) globalThis.process.stderr.write(`  ${mismatch}\n`);
+  for (const mismatch of score.mismatches.slice(0, 10)) process.stderr.write(`  ${mismatch}\n`);
   return rows;
 };
 
