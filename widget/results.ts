@@ -2,7 +2,8 @@ import type { DiseaseScore, ScoringInput, ScoringResult } from './input';
 
 /** The scored dates, oldest first (the API sorts them, but a caller's copy may not be). */
 export function resultsByDate(scoring: ScoringInput): ScoringResult[] {
-  return [...scoring.scoring_results].sort((a, b) => a.scoring_event_date.localeCompare(b.scoring_event_date));
+  // ISO dates order as plain strings; localeCompare would start an ICU collator for nothing.
+  return [...scoring.scoring_results].sort((a, b) => (a.scoring_event_date < b.scoring_event_date ? -1 : a.scoring_event_date > b.scoring_event_date ? 1 : 0));
 }
 
 /** Every domain that appears on any date, in the order the API first lists them. */
