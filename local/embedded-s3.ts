@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
+import { closeGracefully, listenOnLoopback } from './http-server';
 
 export interface StoredObjectNotice {
   /** ObjectCreated:Put, :Post or :Copy. */
@@ -17,43 +19,78 @@ export interface StoredObjectNotice {
 
 export interface EmbeddedS3 {
   endpoint: string;
-  close(): Promise<void>;
+  /** Loads s3rver now instead of at the first request; rejects if it cannot start. */
+  load(): Promise<void>;
+  close(graceMs: number): Promise<void>;
 }
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** s3rver accepts only this key pair. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-/**
- * s3rver on loopback with its files under `<dataDir>/s3` and the buckets of resources.ts.
- * `onObjectCreated` receives every successful PUT/POST/COPY, the local stand-in for S3 event
- * notifications.
- */
-export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<EmbeddedS3> {
-  const directory = path.join(dataDir, 's3');
-  await mkdir(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
+function notices(event: S3rver.Notification): StoredObjectNotice[] {
+  return event.Records.filter((record) => record.eventName.startsWith('ObjectCreated:')).map((record) => ({
+    eventName: record.eventName,
+    bucket: record.s3.bucket.name,
+    key: record.s3.object.key,
+    size: record.s3.object.size ?? 0,
+    eTag: record.s3.object.eTag,
+    sequencer: record.s3.object.sequencer,
+    sourceIp: record.requestParameters.sourceIPAddress,
+  }));
+}
+
+async function loadS3rver(directory: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<S3rver> {
+  const { default: S3rverServer } = await import('s3rver');
+  const app = new S3rverServer({
     silent: true,
     directory,
     resetOnClose: false,
     configureBuckets: Object.values(BUCKETS).map((bucket) => ({ name: bucket.localName })),
   });
-  server.on('event', (event: S3rver.Notification) => {
-    for (const record of event.Records) {
-      if (!record.eventName.startsWith('ObjectCreated:')) continue;
-      const { bucket, object } = record.s3;
-      onObjectCreated({
-        eventName: record.eventName,
-        bucket: bucket.name,
-        key: object.key,
-        size: object.size ?? 0,
-        eTag: object.eTag,
-        sequencer: object.sequencer,
-        sourceIp: record.requestParameters.sourceIPAddress,
-      });
-    }
+  app.on('event', (event: S3rver.Notification) => {
+    for (const notice of notices(event)) onObjectCreated(notice);
   });
-  const address = await server.run();
-  return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+  await app.configureBuckets();
+  return app;
+}
+
+/**
+ * s3rver with its files under `<dataDir>/s3` and the buckets of resources.ts; `onObjectCreated`
+ * receives every successful PUT/POST/COPY, the local stand-in for S3 event notifications.
+ * The port is bound at once but s3rver itself (about a third of `npm start`'s CPU) loads on
+ * load() or the first request, whichever comes first; requests that arrive meanwhile wait for it.
+ */
+export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<EmbeddedS3> {
+  const directory = path.join(dataDir, 's3');
+  await mkdir(directory, { recursive: true });
+  let loading: Promise<S3rver> | undefined;
+  const load = () => {
+    loading ??= loadS3rver(directory, onObjectCreated);
+    return loading;
+  };
+  let handle: RequestListener | undefined;
+  const server = createServer((req, res) => {
+    if (handle) return handle(req, res);
+    load().then(
+      (app) => {
+        handle ??= app.callback();
+        handle(req, res);
+      },
+      () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>ServiceUnavailable</Code></Error>'),
+    );
+  });
+  const port = await listenOnLoopback(server, 0);
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    load: async () => {
+      await load();
+    },
+    close: async (graceMs) => {
+      await closeGracefully(server, graceMs);
+      const app = await loading?.catch(() => undefined);
+      app?.logger.close();
+    },
+  };
 }

@@ -93,7 +93,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log);
 
     const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
-    cleanups.push(() => Promise.all([dynamo.close(), s3.close()]).then(() => undefined));
+    cleanups.push(() => Promise.all([dynamo.close(), s3.close(graceMs)]).then(() => undefined));
     if (!dynamo.persistent) log.warn('DynamoDB data is kept in memory only', { reason: dynamo.persistenceProblem });
 
     const stepFunctions = LocalStepFunctions.create({
@@ -151,6 +151,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     cleanups.push(() => triggers.stop(graceMs));
     cleanups.push(() => gateway.close(graceMs));
     triggers.startSchedules(timeScale);
+    // What `npm start` did not wait for loads now, in the background.
+    s3.load().catch((error: unknown) => log.error('S3 could not start', { errorName: error instanceof Error ? error.name : typeof error }));
     stepFunctions.loadedStateMachines().then((names) => log.info('state machines ready', { stateMachines: names }));
 
     let stopping: Promise<void> | undefined;
@@ -185,6 +187,7 @@ async function startStores(
 ): Promise<{ dynamo: EmbeddedDynamoDb; s3: EmbeddedS3 }> {
   const [dynamo, s3] = await Promise.allSettled([startEmbeddedDynamoDb(dataDir), startEmbeddedS3(dataDir, onObjectCreated)]);
   if (dynamo.status === 'fulfilled' && s3.status === 'fulfilled') return { dynamo: dynamo.value, s3: s3.value };
-  await Promise.all([dynamo, s3].map((started) => (started.status === 'fulfilled' ? started.value.close() : undefined)));
+  if (dynamo.status === 'fulfilled') await dynamo.value.close();
+  if (s3.status === 'fulfilled') await s3.value.close(0);
   throw dynamo.status === 'rejected' ? dynamo.reason : (s3 as PromiseRejectedResult).reason;
 }

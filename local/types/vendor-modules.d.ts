@@ -17,6 +17,7 @@ declare module 'dynalite' {
 
 declare module 's3rver' {
   import type { EventEmitter } from 'node:events';
+  import type { IncomingMessage, ServerResponse } from 'node:http';
   import type { AddressInfo } from 'node:net';
 
   namespace S3rver {
@@ -44,6 +45,12 @@ declare module 's3rver' {
     constructor(options: S3rver.Options);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** Creates the buckets of `configureBuckets` (run() does this before it listens). */
+    configureBuckets(): Promise<void>;
+    /** The Koa request listener, for mounting on a server of one's own. */
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** The winston logger; run()'s server closes it when it closes. */
+    logger: { close(): void };
     on(event: 'event', listener: (event: S3rver.Notification) => void): this;
   }
   export = S3rver;
