@@ -11,7 +11,7 @@ import { type PendingChart, trendsSection } from './sections/trends';
 import { applyStyles, chartColours } from './styles';
 
 export interface WidgetHandle {
-  /** Re-renders with these options merged over the current ones; a theme alone switches without redrawing. */
+  /** Re-renders with these options merged over the current ones; a theme alone switches without redrawing. No-op after destroy(). */
   update(options: Partial<WidgetOptions>): void;
   /** Removes everything the widget drew and stops its observers. */
   destroy(): void;
@@ -28,13 +28,13 @@ function themeOf(value: unknown): Theme | undefined {
   return value === 'light' || value === 'dark' ? value : undefined;
 }
 
-function errorView(problems: readonly string[]): HTMLElement {
+function errorView(problems: readonly string[], titleId: string): HTMLElement {
   const shown = problems.slice(0, MAX_PROBLEMS_SHOWN);
   const more = problems.length - shown.length;
   return h(
     'div',
     { class: 'error', role: 'alert' },
-    h('h2', {}, 'This health report cannot be shown'),
+    h('h2', { id: titleId }, 'This health report cannot be shown'),
     h('p', {}, 'The data given to the widget is not a complete response of POST /health-score/timeseries.'),
     h('ul', {}, shown.map((problem) => h('li', {}, problem)), more > 0 ? h('li', {}, `and ${more} more`) : null),
   );
@@ -46,6 +46,7 @@ class Widget implements WidgetHandle {
   private charts: { chart: Chart; pending: PendingChart }[] = [];
   private pending: PendingChart[] = [];
   private observers: ResizeObserver[] = [];
+  private destroyed = false;
   /** Bumped on every draw so a Chart.js load that finishes late does not draw into a newer view. */
   private generation = 0;
   private readonly colourScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
@@ -64,6 +65,7 @@ class Widget implements WidgetHandle {
   }
 
   update(options: Partial<WidgetOptions>): void {
+    if (this.destroyed || typeof options !== 'object' || options === null) return;
     const onlyTheme = Object.keys(options).every((key) => key === 'theme');
     this.options = { ...this.options, ...options };
     if (onlyTheme) {
@@ -75,6 +77,8 @@ class Widget implements WidgetHandle {
   }
 
   destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
     this.clear();
     this.colourScheme?.removeEventListener('change', this.onSchemeChange);
     this.frame.remove();
@@ -106,7 +110,7 @@ class Widget implements WidgetHandle {
     try {
       const parsed = parseScoring(this.options.scoring);
       if (!parsed.ok) {
-        this.frame.appendChild(errorView(parsed.problems));
+        this.frame.appendChild(errorView(parsed.problems, titleId));
         return;
       }
       const results = resultsByDate(parsed.scoring);
@@ -121,7 +125,7 @@ class Widget implements WidgetHandle {
       this.pending = trends?.charts ?? [];
     } catch {
       // Input that passed the checks but still breaks a section must not break the host page.
-      this.frame.replaceChildren(errorView(['the data could not be drawn']));
+      this.frame.replaceChildren(errorView(['the data could not be drawn'], titleId));
       return;
     }
     this.startCharts();

@@ -237,6 +237,8 @@ describe('HaleWidget.render with a real timeseries response', () => {
     await waitForCharts(page, 2);
     await page.evaluate(() => window.haleHandle!.destroy());
     expect(await page.evaluate(() => document.querySelector('#report')!.shadowRoot!.querySelectorAll('*').length)).toBe(0);
+    await page.evaluate(() => window.haleHandle!.update({ reportName: 'after destroy' }));
+    expect(await page.evaluate(() => document.querySelector('#report')!.shadowRoot!.querySelectorAll('*').length)).toBe(0);
     await renderWidget(page, { scoring: oneDate });
     expect(await shadowTexts(page, '[data-domain]')).toHaveLength(6);
     expect(await page.evaluate(() => window.hostErrors)).toEqual([]);
