@@ -22,7 +22,7 @@ export const WIDGET_CSS = `
 .hale {${LIGHT}
   color-scheme: light; font: 15px/1.5 var(--hale-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   color: var(--_fg); background: var(--_bg); padding: 16px; border-radius: var(--hale-radius, 12px);
-  overflow-wrap: anywhere; container-type: inline-size;
+  overflow-wrap: anywhere;
 }
 .hale[data-theme="dark"] {${DARK} color-scheme: dark; }
 @media (prefers-color-scheme: dark) { .hale:not([data-theme]) {${DARK} color-scheme: dark; } }
@@ -49,7 +49,9 @@ header { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: baseline; j
 dl { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; }
 dt { color: var(--_muted); }
 dd { margin: 0; }
-.chart-box { position: relative; width: 100%; min-width: 0; height: 240px; }
+.trend { container-type: inline-size; }
+.chart-box { position: relative; width: 100%; min-width: 0; height: 260px; }
+@container (max-width: 420px) { .chart-box { height: 340px; } }
 .chart-box canvas { display: block; max-width: 100%; }
 details { margin-top: 8px; }
 summary { cursor: pointer; color: var(--_accent); padding: 4px 0; }

@@ -103,6 +103,7 @@ function pendingChart(spec: TrendSpec, results: readonly ScoringResult[]): { fig
           backgroundColor: colour,
           borderDash: series.reference ? [6, 4] : [],
           pointRadius: series.reference ? 0 : 3,
+          pointStyle: series.reference ? 'line' : 'circle',
           borderWidth: 2,
           spanGaps: false,
         };
@@ -114,7 +115,7 @@ function pendingChart(spec: TrendSpec, results: readonly ScoringResult[]): { fig
       maintainAspectRatio: false,
       interaction: { mode: 'index', intersect: false },
       plugins: {
-        legend: { labels: { color: colours.fg, boxWidth: 12 } },
+        legend: { labels: { color: colours.fg, boxWidth: 8, boxHeight: 8, usePointStyle: true } },
         tooltip: {
           callbacks: {
             title: (items) => {

@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium (apt-get install chromium; the CI script installs it too), driven by playwright-core. */
-export const CHROMIUM_PATH = process.env.HALE_CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** One headless browser per test file (local-stack.md §11): launching costs ~1 s, a page ~0.1 s. */
 export function launchChromium(): Promise<Browser> {
