@@ -1,3 +1,4 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
 import type { ExtractionResults } from '../../../functions/lab/results-schema';
@@ -53,7 +54,8 @@ describe('base64 upload of an English Quest report', () => {
   beforeAll(async () => {
     const report = await generateQuestReport({ seed: 101 });
     truth = report.truth;
-    for (const value of truth.phi) phi.add(value);
+    // The date of birth is also sent with the upload, in ISO form.
+    for (const value of [...truth.phi, truth.patient.dateOfBirth]) phi.add(value);
     jobId = await uploadBase64(hale, report.pdf, { dateOfBirth: truth.patient.dateOfBirth, filename: 'quest-march.pdf' });
   });
 
@@ -203,14 +205,17 @@ describe('every terminal state, each reached by a fitting document', () => {
 });
 
 describe('no PHI anywhere', () => {
-  it('no mock identifier of any fixture appears in a log line, a response body or an object left in S3', async () => {
+  it('no mock identifier of any fixture appears in a log line, a response body, a jobs-table item or an object left in S3', async () => {
     expect(phi.size).toBeGreaterThan(10);
     // The scan is only meaningful if the workers' log lines were captured.
     expect(output.lines.some((line) => line.includes('lab step done'))).toBe(true);
     const objects = [...(await bucketObjects(aws, hale.buckets.uploads)), ...(await bucketObjects(aws, hale.buckets.artifacts))];
     expect(objects.length).toBeGreaterThan(0);
+    const { Items: jobRecords = [] } = await aws.documents.send(new ScanCommand({ TableName: hale.jobsTable }));
+    expect(jobRecords.length).toBeGreaterThan(0);
     const places = [
       ...output.lines.map((text) => ({ where: 'log', text })),
+      ...jobRecords.map((item) => ({ where: `dynamodb:${String(item.pk)}`, text: JSON.stringify(item) })),
       ...responses.map((r) => ({ where: 'response', text: r.text })),
       ...objects.map((o) => ({ where: `s3:${o.key}`, text: o.text })),
     ];
