@@ -17,8 +17,9 @@ export const MIN_LETTERS = 200;
 
 /**
  * English's score relative to the best language (franc scores the best as 1) below which a document
- * counts as non-English. Measured on the generated fixtures: English Quest and Labcorp reports score
- * English ≥ 0.99 even when another language comes first; a Spanish report scores English below 0.87.
+ * counts as non-English. Measured on generated fixtures (100 English reports, 25 seeds × 4 layouts):
+ * English scored ≥ 0.985 even when another language came first; a Spanish report scores English
+ * below 0.87.
  */
 export const ENGLISH_MARGIN = 0.95;
 
