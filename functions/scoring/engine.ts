@@ -53,12 +53,12 @@ export function analyseTimeline(timeline: Timeline, options: TimelineOptions = {
   const inputs: EventInput[] = timeline.events.map((e, i) => ({ ...e, path: `${eventsPath}.${i}.predictors` }));
   const parsed = parseEvents(inputs);
   const warnings = [...parsed.warnings];
-  const issues: FieldIssue[] = [...parsed.issues];
+  const issues: FieldIssue[] = parsed.issues.map(({ path, message }) => ({ path, message }));
   const sex = timeline.sex ?? parsed.sex;
   if (sex === null) issues.push({ path: eventsPath, message: 'sex is required: send a predictor 76689-9 with value male or female' });
   if (issues.length > 0 && (mode !== 'score' || sex === null)) throw new ValidationError(issues);
-  for (const issue of issues) {
-    warnings.push({ code: 'invalid_predictor_dropped', message: issue.message, health_event_id: null, observation_code: null });
+  for (const issue of parsed.issues) {
+    warnings.push({ code: 'invalid_predictor_dropped', message: issue.message, health_event_id: issue.eventId, observation_code: issue.code });
   }
   if (mode === 'validate' || sex === null) return { results: [], warnings };
   const events = [...parsed.events].sort((a, b) => a.age - b.age);

@@ -62,15 +62,21 @@ function parseBinary(predictor: PredictorDefinition, text: string): number | nul
   return null;
 }
 
+/** An invalid predictor: the request field and, for `score` mode's warnings, its event and code. */
+export interface PredictorIssue extends FieldIssue {
+  eventId: string;
+  code: string;
+}
+
 export interface ParsedEvents {
   events: ObservedEvent[];
   sex: Sex | null;
-  issues: FieldIssue[];
+  issues: PredictorIssue[];
   warnings: Warning[];
 }
 
 export function parseEvents(inputs: readonly EventInput[]): ParsedEvents {
-  const issues: FieldIssue[] = [];
+  const issues: PredictorIssue[] = [];
   const warnings: Warning[] = [];
   let sex: Sex | null = null;
   let sexPath = '';
@@ -79,7 +85,8 @@ export function parseEvents(inputs: readonly EventInput[]): ParsedEvents {
     event.predictors.forEach((input, j) => {
       const path = `${event.path}.${j}`;
       const where = `event '${event.eventId}', predictor ${input.observation_code}`;
-      const issue = (field: 'value' | 'unit', reason: string) => issues.push({ path: `${path}.${field}`, message: `${where}: ${reason}` });
+      const issue = (field: 'value' | 'unit', reason: string) =>
+        issues.push({ path: `${path}.${field}`, message: `${where}: ${reason}`, eventId: event.eventId, code: input.observation_code });
       if (input.observation_code === SEX_CODE) {
         const parsed = SEX_TEXT[input.value.trim().toLowerCase()];
         if (!parsed) issue('value', `sex must be 'male' or 'female', got '${input.value}'`);

@@ -82,7 +82,9 @@ describe('input handling', () => {
     const events = [{ health_event_id: 'e1', health_event_date: '2025-03-01', predictors: [...fullPanel(), predictor('8480-6', 'n/a', 'mmHg')] }];
     const meta = timeseriesRequest().scoring_event_metadata;
     const scored = scoreTimeseries(timeseriesRequest({ health_events: events, scoring_event_metadata: { ...meta, mode: 'score' } }));
-    expect(scored.warnings.map((w) => w.code)).toContain('invalid_predictor_dropped');
+    expect(scored.warnings).toContainEqual(
+      expect.objectContaining({ code: 'invalid_predictor_dropped', health_event_id: 'e1', observation_code: '8480-6', message: expect.stringMatching(/'n\/a' is not a number/) }),
+    );
     expect(scored.scoring_results).toHaveLength(1);
     const valid = scoreTimeseries(timeseriesRequest({ scoring_event_metadata: { ...meta, mode: 'validate' } }));
     expect(valid.scoring_results).toEqual([]);
