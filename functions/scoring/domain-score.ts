@@ -160,7 +160,8 @@ function completeness(domain: Domain, resolved: Resolved, used: readonly string[
     if (code === 'population_median' || code === 'default' || code === undefined) out.imputed.push(key);
     else out[code].push(key);
   }
-  const observed = used.length - out.imputed.length;
+  // Share of the model's own inputs; optional inputs (UACR, the NFS inputs) are never imputed, so they do not count.
+  const observed = domain.inputs.filter((key) => isObserved(resolved.get(key))).length;
   out.fraction_observed = r(observed / Math.max(1, domain.inputs.length), 3);
   return out;
 }

@@ -80,6 +80,8 @@ describe('scoring properties', () => {
           expect(d.score_percentile!).toBeGreaterThanOrEqual(0);
           expect(d.score_percentile!).toBeLessThanOrEqual(100);
           expect(Number.isFinite(d.disease_age)).toBe(true);
+          expect(d.completeness.fraction_observed).toBeGreaterThanOrEqual(0);
+          expect(d.completeness.fraction_observed).toBeLessThanOrEqual(1);
           const { ratio } = d.risk_ratios;
           const unclamped = !d.notes.some((n) => n.startsWith('disease age'));
           if (ratio !== null && unclamped && d.disease_code !== 'all_cause' && Math.abs(ratio - 1) > 1e-3) {
