@@ -1,6 +1,5 @@
 import { HaleError, PayloadTooLargeError, UpstreamError, ValidationError } from '../http/errors';
-import type { JobsRepository, ObjectStore, WorkflowStarter } from '../platform/ports';
-import { BlockedTargetError } from '../platform/ports';
+import { BlockedTargetError, type JobsRepository, type ObjectStore, type WorkflowStarter } from '../platform/ports';
 import { consumeHourlyQuota } from '../platform/rate-limit';
 import { BUCKETS, UPLOAD_LIMITS } from '../platform/resources';
 import type { UploadRequest } from './api-schemas';
