@@ -45,13 +45,9 @@ export function parseCsv(text: string): Record<string, string>[] {
   return body.map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i] ?? ''])));
 }
 
-function writeJson(name: string, value: unknown): void {
-  writeFileSync(path.join(OUT, name), `${JSON.stringify(value, null, 1)}\n`);
-}
-
-function main(): void {
-  mkdirSync(OUT, { recursive: true });
-  const loinc = parseCsv(readFileSync(path.join(SHARED, 'loinc-common-labs.csv'), 'utf8')).map((r) => ({
+/** The derived files, by name, exactly as written (JSON with a trailing newline). */
+export function buildLabData(shared = SHARED): Record<string, string> {
+  const loinc = parseCsv(readFileSync(path.join(shared, 'loinc-common-labs.csv'), 'utf8')).map((r) => ({
     code: r.loinc_code!,
     longCommonName: r.long_common_name!,
     component: r.component!,
@@ -63,13 +59,17 @@ function main(): void {
     /** Rows the research could not confirm in public material are used only when nothing verified fits. */
     verified: !r.source!.includes('UNVERIFIED'),
   }));
-  writeJson('loinc-common-labs.json', loinc);
-
-  const units = parseCsv(readFileSync(path.join(SHARED, 'unit-to-ucum.csv'), 'utf8')).map((r) => ({
+  const units = parseCsv(readFileSync(path.join(shared, 'unit-to-ucum.csv'), 'utf8')).map((r) => ({
     printed: r.printed_unit!,
     ucum: r.ucum_code || null,
   }));
-  writeJson('unit-to-ucum.json', units);
+  const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
+  return { 'loinc-common-labs.json': json(loinc), 'unit-to-ucum.json': json(units) };
+}
+
+function main(): void {
+  mkdirSync(OUT, { recursive: true });
+  for (const [name, text] of Object.entries(buildLabData())) writeFileSync(path.join(OUT, name), text);
 }
 
 if (require.main === module) main();
