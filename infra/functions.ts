@@ -7,15 +7,12 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { Capability, RouteDefinition } from '../functions/routes';
-import type { WorkerDefinition } from '../functions/workers';
+import { type Capability, ROUTE_DEFAULTS, type RouteDefinition } from '../functions/routes';
+import { WORKER_DEFAULTS, type WorkerDefinition } from '../functions/workers';
 import { copyBundleFiles, LAMBDA_BUNDLING, REPO_ROOT } from './bundling';
 import { type AccessTargets, statementsFor } from './function-access';
 import { acknowledge } from './nag';
 
-/** Sizes when a definition names none: API routes answer within API Gateway's 29 s; workers do batch work. */
-export const ROUTE_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
-export const WORKER_DEFAULTS = { memoryMb: 1024, timeoutSeconds: 60 } as const;
 /** Operational logs (no PHI by rule): long enough to investigate a report about last quarter's jobs. */
 const LOG_RETENTION = logs.RetentionDays.THREE_MONTHS;
 
