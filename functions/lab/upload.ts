@@ -104,7 +104,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
       // Without its document or its execution the job would stay queued for ever; end it, and let the
       // caller's retry start a new one. Best effort: the original error is the one to report.
       await services.jobs
-        .transition('lab', jobId, { from: ['queued'], to: 'failed', set: { message: 'The document could not be stored; upload it again', finishedAt: new Date().toISOString() } })
+        .transition('lab', jobId, { from: ['queued'], to: 'failed', set: { message: 'The document could not be stored; upload it again', finishedAt: services.now().toISOString() } })
         .catch(() => undefined);
       throw new UpstreamError('Storing the document or starting its processing failed', error);
     }
