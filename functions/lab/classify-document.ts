@@ -66,13 +66,14 @@ export function classifyDocument(pages: PageText[]): DocumentClassification {
   const vendor = (['labcorp', 'quest'] as const).find((v) => VENDOR_SIGNATURES[v].test(allText));
   const otherLab = OTHER_LABS.find((name) => allText.toLowerCase().includes(name.toLowerCase())) ?? null;
 
+  const looksLikeLab = /Reference (?:Range|Interval)/i.test(allText);
   if (!vendor || FOREIGN_LAYOUT.test(allText)) {
-    const looksLikeLab = /Reference (?:Range|Interval)/i.test(allText);
     if (!looksLikeLab && NON_LAB_DOCUMENT.test(allText)) return { kind: 'invalid', reason: 'non_lab_document', detectedLab: otherLab };
     return { kind: 'invalid', reason: 'non_supported_lab', detectedLab: otherLab };
   }
   const layout = findLayout(lines, vendor, allText);
-  if (!layout) return { kind: 'invalid', reason: 'non_lab_document', detectedLab: LAB_NAMES[vendor] };
+  // A vendor's report in a layout Hale does not read is unsupported; a letter naming the vendor is no report.
+  if (!layout) return { kind: 'invalid', reason: looksLikeLab ? 'non_supported_lab' : 'non_lab_document', detectedLab: LAB_NAMES[vendor] };
   if (hasNonUsDate(allText)) return { kind: 'invalid', reason: 'non_us_document', detectedLab: LAB_NAMES[vendor] };
   const dates = collectionDates(lines);
   if (dates.length > 1) return { kind: 'invalid', reason: 'multiple_collection_dates', detectedLab: LAB_NAMES[vendor] };

@@ -57,6 +57,11 @@ describe('classifyDocument', () => {
     expect(classifyDocument(pages)).toMatchObject({ kind: 'invalid', reason: 'non_supported_lab' });
   });
 
+  it('rejects a vendor report in a layout it does not read as non_supported_lab, naming the vendor', async () => {
+    const pages = await readPdfText(await generateOtherLabReport({ labName: 'Quest Diagnostics' }));
+    expect(classifyDocument(pages)).toEqual({ kind: 'invalid', reason: 'non_supported_lab', detectedLab: 'Quest Diagnostics' });
+  });
+
   it('names another laboratory when it finds one', async () => {
     const pages = await readPdfText(await generateOtherLabReport({ labName: 'BioReference Laboratories' }));
     expect(classifyDocument(pages)).toEqual({ kind: 'invalid', reason: 'non_supported_lab', detectedLab: 'BioReference Laboratories' });
