@@ -80,7 +80,7 @@ function buildBounds(stats: StatsFile) {
 // ---------------------------------------------------------------------------------------------
 // Reference population rows, mapped to catalogue keys
 
-interface Person {
+export interface Person {
   age: number;
   sex: Sex;
   wtMec: number;
@@ -252,7 +252,7 @@ const POPULATIONS: Record<DiseaseCode, DomainPopulation> = {
   liver: { description: 'adults 20+ with AST, ALT and platelets', weight: (p) => p.wtMec, include: () => true },
 };
 
-interface Peer {
+export interface Peer {
   person: Person;
   weight: number;
   inputs: Record<string, number>;
@@ -356,73 +356,84 @@ function linkOf(domain: Domain): (inputs: Record<string, number>, age: number, s
   }
 }
 
+/**
+ * Strength of each input: the weighted SD, over the population, of the change in the model's additive
+ * scale (`link`) when that input is set to its same-sex weighted mean; for a linear term exactly
+ * |β| × SD(term). Normalised to sum to 1.
+ */
+export function predictorStrengths(
+  link: (inputs: Record<string, number>, age: number, sex: Sex) => number,
+  peers: readonly Peer[],
+  keys: readonly string[],
+): { key: string; strength: number }[] {
+  const raw = keys.map((key) => {
+    const contributions: number[] = [];
+    const weights: number[] = [];
+    for (const sex of SEXES) {
+      const group = peers.filter((p) => p.person.sex === sex);
+      if (group.length === 0) continue;
+      const mean = weightedMean(
+        group.map((p) => p.inputs[key]!),
+        group.map((p) => p.weight),
+      );
+      for (const p of group) {
+        contributions.push(link(p.inputs, p.person.age, sex) - link({ ...p.inputs, [key]: mean }, p.person.age, sex));
+        weights.push(p.weight);
+      }
+    }
+    return { key, raw: weightedSd(contributions, weights) };
+  });
+  const total = raw.reduce((sum, s) => sum + s.raw, 0);
+  return raw.map((s) => ({ key: s.key, strength: sig(s.raw / total, 4) })).sort((a, b) => b.strength - a.strength);
+}
+
 function buildTopPredictors(people: Person[]): TopPredictorsFile {
   const domains: TopPredictorsFile['domains'] = [];
   for (const domain of DOMAINS) {
     const kidney = domain.code === 'kidney';
-    const keys = kidney ? ['egfr', 'uacr'] : [...domain.inputs];
     const peers = kidney
       ? people
           .filter((p) => p.dialysis !== 1 && (p.values.egfr ?? Number.POSITIVE_INFINITY) < KFRE_EGFR_LIMIT && (p.values.uacr ?? 0) > 0)
           .map((p): Peer => ({ person: p, weight: p.wtMec, inputs: { egfr: p.values.egfr!, uacr: p.values.uacr! } }))
       : domainPeers(domain, people);
-    const link = linkOf(domain);
-    const strengths = keys.map((key) => {
-      const contributions: number[] = [];
-      const weights: number[] = [];
-      for (const sex of SEXES) {
-        const group = peers.filter((p) => p.person.sex === sex);
-        const mean = weightedMean(
-          group.map((p) => p.inputs[key]!),
-          group.map((p) => p.weight),
-        );
-        for (const p of group) {
-          contributions.push(link(p.inputs, p.person.age, sex) - link({ ...p.inputs, [key]: mean }, p.person.age, sex));
-          weights.push(p.weight);
-        }
-      }
-      return { key, raw: weightedSd(contributions, weights) };
-    });
-    const total = strengths.reduce((sum, s) => sum + s.raw, 0);
     domains.push({
       disease: domain.code,
       population: kidney
         ? `NHANES adults with eGFR < ${KFRE_EGFR_LIMIT} and a urine albumin/creatinine ratio (KFRE's population); n = ${peers.length}`
         : `${POPULATIONS[domain.code].description}; n = ${peers.length}`,
-      predictors: strengths.map((s) => ({ key: s.key, strength: sig(s.raw / total, 4) })).sort((a, b) => b.strength - a.strength),
+      predictors: predictorStrengths(linkOf(domain), peers, kidney ? ['egfr', 'uacr'] : domain.inputs),
     });
   }
   return {
     source: 'scripts/build-scoring-data.ts from the models in data/models/ and nhanes-reference-population.csv.gz',
     method:
-      'strength = survey-weighted SD, over the domain population, of the change in the model\'s linear predictor when the input is set to its same-sex population mean (= |β| × SD of the term for a linear term); normalised to sum to 1 per domain. Age and sex are stratifiers and are not ranked',
+      "strength = survey-weighted SD, over the domain population, of the change in the model's linear predictor when the input is set to its same-sex population mean (= |β| × SD of the term for a linear term); normalised to sum to 1 per domain. Age and sex are stratifiers and are not ranked",
     domains,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function writeJson(name: string, value: unknown): void {
-  writeFileSync(path.join(OUT, name), `${JSON.stringify(value)}\n`);
+/** Every file of data/population/, as the text written to disk, from ../shared/data. */
+export function buildScoringData(): Record<string, string> {
+  const stats = JSON.parse(readFileSync(path.join(SHARED, 'nhanes-biomarker-stats.json'), 'utf8')) as StatsFile;
+  const people = toPeople(readPopulation(), stats);
+  const bounds = {
+    source: '../shared/data/nhanes-biomarker-stats.json (NHANES, CDC/NCHS, public domain); built by scripts/build-scoring-data.ts',
+    bounds: buildBounds(stats),
+  };
+  return {
+    'predictor-bounds.json': `${JSON.stringify(bounds, null, 1)}\n`,
+    'medians.json': `${JSON.stringify(buildMedians(people, stats))}\n`,
+    'peers.json': `${JSON.stringify(buildPeers(people))}\n`,
+    'top-predictors.json': `${JSON.stringify(buildTopPredictors(people))}\n`,
+  };
 }
+
+export const POPULATION_DIR = OUT;
 
 function main(): void {
-  const stats = JSON.parse(readFileSync(path.join(SHARED, 'nhanes-biomarker-stats.json'), 'utf8')) as StatsFile;
-  writeFileSync(
-    path.join(OUT, 'predictor-bounds.json'),
-    `${JSON.stringify(
-      {
-        source: '../shared/data/nhanes-biomarker-stats.json (NHANES, CDC/NCHS, public domain); built by scripts/build-scoring-data.ts',
-        bounds: buildBounds(stats),
-      },
-      null,
-      1,
-    )}\n`,
-  );
-  const people = toPeople(readPopulation(), stats);
-  writeJson('medians.json', buildMedians(people, stats));
-  writeJson('peers.json', buildPeers(people));
-  writeJson('top-predictors.json', buildTopPredictors(people));
+  for (const [name, text] of Object.entries(buildScoringData())) writeFileSync(path.join(OUT, name), text);
 }
 
-main();
+if (require.main === module) main();
