@@ -17,7 +17,7 @@ const DARK = `
   --_track: #374151; --_lab: #1e40af; --_optimal: #059669; --_marker: #f9fafb; --_mean: #cbd5e1;
   --_c1: #93c5fd; --_c2: #fcd34d; --_c3: #6ee7b7; --_c4: #c4b5fd; --_c5: #fda4af; --_c6: #67e8f9; --_grid: #374151;`;
 
-export const WIDGET_CSS = `
+const WIDGET_CSS = `
 :host { display: block; }
 .hale {${LIGHT}
   color-scheme: light; font: 15px/1.5 var(--hale-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
@@ -95,8 +95,16 @@ export function applyStyles(root: ShadowRoot): void {
   root.appendChild(style);
 }
 
+export interface ChartColours {
+  fg: string;
+  muted: string;
+  grid: string;
+  /** One colour per domain, in the order the API lists domains. */
+  series: string[];
+}
+
 /** The theme's current colours, resolved, for the canvas (Chart.js cannot read CSS variables). */
-export function chartColours(element: Element): { fg: string; muted: string; grid: string; series: string[] } {
+export function chartColours(element: Element): ChartColours {
   const style = getComputedStyle(element);
   const read = (name: string) => style.getPropertyValue(name).trim();
   return {

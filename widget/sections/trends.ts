@@ -2,14 +2,8 @@ import type { ChartConfiguration } from 'chart.js';
 import { h, uniqueId } from '../dom';
 import { decimal, displayDate } from '../format';
 import type { ScoringResult } from '../input';
+import type { ChartColours } from '../styles';
 import { domainsOf, isScored, scoreOf } from '../results';
-
-export interface ChartColours {
-  fg: string;
-  muted: string;
-  grid: string;
-  series: string[];
-}
 
 /** A canvas waiting for Chart.js: its sized wrapper and how to build its configuration in a theme. */
 export interface PendingChart {
