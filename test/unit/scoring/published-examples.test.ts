@@ -86,6 +86,12 @@ describe('CKD-EPI 2021 creatinine (Inker 2021)', () => {
     expect(ckdEpi2021(creatinine, age, sex)).toBeCloseTo(expected, 3);
   });
 
+  // kidney.epi (Bikbov, CRAN) egfr.ckdepi.cr.2021 documentation example: 1.4 mg/dL, 60 y, male → 57.54.
+  // (Its 83.97 example is the creatinine–cystatin C equation, which Hale does not use: no cystatin peers.)
+  it('reproduces the kidney.epi example', () => {
+    expect(ckdEpi2021(1.4, 60, 'male')).toBeCloseTo(57.54, 2);
+  });
+
   it('maps eGFR to KDIGO categories', () => {
     expect([95, 75, 50, 35, 20, 10].map(kdigoCategory)).toEqual(['G1', 'G2', 'G3a', 'G3b', 'G4', 'G5']);
   });
