@@ -1,6 +1,7 @@
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../../fixtures/labs/generator';
+import { syntheticPage } from './synthetic-page';
 
 /** Identifiers arrive redacted in the pipeline; dates of collection are kept. */
 function redact(pages: PageText[], phi: readonly string[]): PageText[] {
@@ -58,8 +59,14 @@ describe('classifyDocument', () => {
   });
 
   it('rejects a vendor report in a layout it does not read as non_supported_lab, naming the vendor', async () => {
-    const pages = await readPdfText(await generateOtherLabReport({ labName: 'Quest Diagnostics' }));
-    expect(classifyDocument(pages)).toEqual({ kind: 'invalid', reason: 'non_supported_lab', detectedLab: 'Quest Diagnostics' });
+    // A Wild Health-style "Analyte / Value" table carrying Quest's name.
+    const page = syntheticPage(1, [
+      [760, [[36, 'Quest Diagnostics', 14]]],
+      [740, [[36, 'Collected: 03/14/2025']]],
+      [700, [[36, 'Analyte'], [250, 'Value'], [330, 'Reference Range']]],
+      [684, [[36, 'Glucose'], [250, '92'], [330, '65-99 mg/dL']]],
+    ]);
+    expect(classifyDocument([page])).toEqual({ kind: 'invalid', reason: 'non_supported_lab', detectedLab: 'Quest Diagnostics' });
   });
 
   it('names another laboratory when it finds one', async () => {
