@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
 import type { ExtractionResults } from '../../../functions/lab/results-schema';
-import { concatenated, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
+import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
 import { type AwsClients, awsClientsFor } from '../helpers/aws';
 import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
@@ -118,6 +118,7 @@ describe('pre-signed upload of a Labcorp report', () => {
 
 describe('every terminal state, each reached by a fitting document', () => {
   it('a Spanish report is quarantined', async () => {
+    for (const value of SPANISH_REPORT_PHI) phi.add(value);
     const job = await finished(hale, await uploadBase64(hale, await spanishLabReport()));
     expect(job).toMatchObject({ status: 'quarantined', rejection_reason: 'non_english_document' });
     expect(job.stages).not.toHaveProperty('detect_phi');
