@@ -98,7 +98,13 @@ describe('HaleWidget.render with a real timeseries response', () => {
 
   it('draws the trend charts from scoring_event_date and scoring_event_age when there are two or more dates, loading Chart.js from beside the widget', async () => {
     const { page, requests } = await openWidgetPage(browser, server.origin);
-    await renderWidget(page, { scoring: fourDates });
+    // Nothing waits for Chart.js: right after render() returns, the cards and the charts' tables are there.
+    const atOnce = await page.evaluate((scoring) => {
+      window.HaleWidget.render('#report', { scoring });
+      const root = document.querySelector('#report')!.shadowRoot!;
+      return { chartLoaded: 'Chart' in window, cards: root.querySelectorAll('[data-domain]').length, tables: root.querySelectorAll('figure table').length };
+    }, fourDates as unknown as Record<string, unknown>);
+    expect(atOnce).toEqual({ chartLoaded: false, cards: 6, tables: 2 });
     await waitForCharts(page, 2);
     const charts = await page.evaluate(() => {
       const Chart = (window as unknown as { Chart: ChartGlobal }).Chart;
