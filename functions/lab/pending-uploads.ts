@@ -8,9 +8,9 @@ import { JobConflictError, type JobsRepository } from '../platform/ports';
  * window can be swept once every URL issued in it has expired. One record holds up to DynamoDB's
  * 400 KB item limit, about 5,000 uploads in five minutes.
  */
-export const WINDOW_SECONDS = 300;
+const WINDOW_SECONDS = 300;
 /** Windows a sweep looks back over at most; a sweeper that was down longer than this leaves older jobs pending. */
-export const SWEEP_LOOKBACK_WINDOWS = 24;
+const SWEEP_LOOKBACK_WINDOWS = 24;
 const SYSTEM_TENANT = 'hale:system';
 const ATTRIBUTE_PREFIX = 'pending_';
 

@@ -10,10 +10,10 @@ import { francAll } from 'franc-min';
  */
 
 /** ISO 639-3 codes franc may answer: English and widely spoken languages in the US and worldwide (all in franc-min). */
-export const CANDIDATE_LANGUAGES = ['eng', 'spa', 'por', 'fra', 'deu', 'ita', 'nld', 'pol', 'rus', 'ukr', 'tur', 'vie', 'tgl', 'ind', 'arb', 'cmn', 'jpn', 'kor', 'hin'];
+const CANDIDATE_LANGUAGES = ['eng', 'spa', 'por', 'fra', 'deu', 'ita', 'nld', 'pol', 'rus', 'ukr', 'tur', 'vie', 'tgl', 'ind', 'arb', 'cmn', 'jpn', 'kor', 'hin'];
 
 /** Fewer letters than this in words of 3+ letters: franc's guess is not trustworthy. */
-export const MIN_LETTERS = 200;
+const MIN_LETTERS = 200;
 
 /**
  * English's score relative to the best language (franc scores the best as 1) below which a document
@@ -21,7 +21,7 @@ export const MIN_LETTERS = 200;
  * English scored ≥ 0.985 even when another language came first; a Spanish report scores English
  * below 0.87.
  */
-export const ENGLISH_MARGIN = 0.95;
+const ENGLISH_MARGIN = 0.95;
 
 export type LanguageVerdict = { language: string; english: boolean } | { language: 'und'; english: null };
 

@@ -7,7 +7,7 @@ import { sweepPendingUploads } from '../pending-uploads';
 import type { PipelineState } from './pipeline-state';
 import { labWorker } from './worker';
 
-export const ABANDONED_UPLOAD_MESSAGE = 'No document was uploaded to the upload URL before it expired';
+const ABANDONED_UPLOAD_MESSAGE = 'No document was uploaded to the upload URL before it expired';
 
 /**
  * Every five minutes: pre-signed jobs whose URL expired without an upload end `failed`. Each is handed

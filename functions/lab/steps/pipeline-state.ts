@@ -7,7 +7,7 @@ import { RejectionReasonSchema } from '../lab-job';
  * keys derived from the job id (storage-keys.ts), never in the state (256 KB limit, and execution
  * history is kept for 90 days, so no PHI may pass through it).
  */
-export const OutcomeSchema = z.discriminatedUnion('status', [
+const OutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('completed') }),
   z.object({ status: z.literal('quarantined'), detectedLanguage: z.string() }),
   z.object({ status: z.literal('rejected_phi') }),

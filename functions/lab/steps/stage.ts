@@ -12,7 +12,7 @@ import { labWorker } from './worker';
  * that status (forward only) and its start time when it begins, so the status endpoint shows where a
  * job is and the benchmark reads each stage's duration from the job.
  */
-export const LAB_STEPS = {
+const LAB_STEPS = {
   validate_pdf: 'processing_language',
   detect_language: 'processing_language',
   detect_phi: 'processing_phi',
@@ -24,7 +24,7 @@ export const LAB_STEPS = {
 } as const satisfies Record<string, LabProgressState>;
 export type LabStep = keyof typeof LAB_STEPS;
 
-export async function beginStage(jobs: JobsRepository, jobId: string, step: LabStep, now = new Date()): Promise<LabJob> {
+async function beginStage(jobs: JobsRepository, jobId: string, step: LabStep, now = new Date()): Promise<LabJob> {
   const current = await jobs.get('lab', jobId);
   if (!current) throw new JobAlreadyFinished(`Job ${jobId} no longer exists`);
   if (isTerminal(current.status)) throw new JobAlreadyFinished(`Job ${jobId} has already finished`);

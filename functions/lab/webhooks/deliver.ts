@@ -3,7 +3,7 @@ import type { WebhookSignatureHeaders } from '../../platform/webhook-signing';
 import type { WebhookEnvelope } from './envelope';
 
 /** Receivers get this long to answer one attempt. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookAttempt {
   record: DeliveryAttempt;
