@@ -1,7 +1,10 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
-import type { ExtractionResults } from '../../../functions/lab/results-schema';
+import { classifyDocument } from '../../../functions/lab/classify-document';
+import { extractLabResults } from '../../../functions/lab/parsers';
+import { readPdfText } from '../../../functions/lab/pdf-text';
+import type { ExtractionResults, LabPanel } from '../../../functions/lab/results-schema';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
 import { type AwsClients, awsClientsFor } from '../helpers/aws';
@@ -49,10 +52,11 @@ async function jobFiles(jobId: string): Promise<string[]> {
 
 describe('base64 upload of an English Quest report', () => {
   let jobId: string;
-  let truth: Awaited<ReturnType<typeof generateQuestReport>>['truth'];
+  let report: Awaited<ReturnType<typeof generateQuestReport>>;
+  let truth: (typeof report)['truth'];
 
   beforeAll(async () => {
-    const report = await generateQuestReport({ seed: 101 });
+    report = await generateQuestReport({ seed: 101 });
     truth = report.truth;
     // The date of birth is also sent with the upload, in ISO form.
     for (const value of [...truth.phi, truth.patient.dateOfBirth]) phi.add(value);
@@ -71,6 +75,17 @@ describe('base64 upload of an English Quest report', () => {
     const biomarkers = results.panels.flatMap((p) => p.panelResults.map((r) => r.biomarker));
     expect(biomarkers.length).toBeGreaterThan(0);
     expect(results.panels.flatMap((p) => p.panelResults).some((r) => r.loincCode !== null && r.ucumCode !== null)).toBe(true);
+  });
+
+  it('extracts exactly what the parsers read from the unredacted document: redaction costs no result', async () => {
+    const pages = await readPdfText(report.pdf);
+    const classification = classifyDocument(pages);
+    if (classification.kind !== 'lab_report') throw new Error('fixture not classified as a lab report');
+    const direct = extractLabResults(pages, classification);
+    const essentials = (panels: LabPanel[]) =>
+      panels.flatMap((p) => p.panelResults.map((r) => [p.panelName, r.biomarker, r.resultValue, r.resultUnit, r.loincCode, r.ucumCode, r.pageNumber]));
+    const job = await finished(hale, jobId);
+    expect(essentials(job.results!.panels)).toEqual(essentials(direct.panels));
   });
 
   it('serves the same results from the results route, also as FHIR', async () => {
