@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 
 /**
  * Every setting Hale reads from the environment, parsed once with zod. Nothing else in the code base

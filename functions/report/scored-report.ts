@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 import { ScoringResultSchema } from '../scoring/schemas';
 
 /** The score step's output in the artifacts bucket: one result per timeline point (dates are null). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../http/zod';
 import type { OutboundRequest } from '../../platform/ports';
 import { authHeaders, checkDeliveryStatus, fileCallbackUrl, objectLocation } from '../delivery';
 import { REPORT_JOB_KIND } from '../report-job';

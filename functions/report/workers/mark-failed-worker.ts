@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../http/zod';
 import { JobTransitionError } from '../../platform/ports';
 import { describeFailure } from '../failure';
 import { failedStep, REPORT_JOB_KIND } from '../report-job';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../http/zod';
 import { referenceRangeLookup } from '../biomarker-ranges';
 import { reportFonts } from '../fonts';
 import { renderReport } from '../layout/render-report';

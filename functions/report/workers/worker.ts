@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import { z } from '../../http/zod';
 import { logger } from '../../platform/observability';
 
 /** Every report step receives at least the job id; the ASL passes nothing else of substance. */
