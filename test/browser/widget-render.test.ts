@@ -224,6 +224,23 @@ describe('HaleWidget.render with a real timeseries response', () => {
     expect(await background()).toBe('rgb(255, 255, 255)');
   });
 
+  it('keeps its styles apart from the host page’s, both ways', async () => {
+    const { page } = await openWidgetPage(browser, server.origin);
+    // Out: the widget's h2 rule (1.35rem, no margin) does not reach a heading of the host page.
+    await page.evaluate(() => document.body.appendChild(document.createElement('h2')).append('Host heading'));
+    await renderWidget(page, { scoring: oneDate, theme: 'light' });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('body > h2')!).fontSize)).toBe('24px');
+    // In: the host's most aggressive rules do not reach the widget, not even through rem units.
+    await page.addStyleTag({ content: '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } h2, h3, li { display: none !important; }' });
+    const inside = await page.evaluate(() => {
+      const root = document.querySelector('#report')!.shadowRoot!;
+      const style = getComputedStyle(root.querySelector('h2')!);
+      return { display: style.display, color: style.color, fontSize: style.fontSize, card: getComputedStyle(root.querySelector('.card')!).display };
+    });
+    expect(inside).toEqual({ display: 'block', color: 'rgb(17, 24, 39)', fontSize: '20.25px', card: 'list-item' });
+    await page.close();
+  });
+
   it('renders a batch-style result (one date, no trend) through fromBatchResult', async () => {
     const page = shared;
     const { disease_scores, scoring_predictors } = fourDates.scoring_results[3]!;
