@@ -1,3 +1,4 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
@@ -7,7 +8,7 @@ import { readPdfText } from '../../../functions/lab/pdf-text';
 import type { ExtractionResults, LabPanel } from '../../../functions/lab/results-schema';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
-import { type AwsClients, awsClientsFor } from '../helpers/aws';
+import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
 import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
 import { bucketObjects, captureOutput, finished, uploadBase64 } from './lab-test-kit';
 
@@ -100,6 +101,12 @@ describe('base64 upload of an English Quest report', () => {
 
   it('keeps the results and deletes the uploaded PDF and every intermediate', async () => {
     expect(await jobFiles(jobId)).toEqual([`lab/${jobId}/results.json`]);
+  });
+
+  it('never moves back: a document arriving for the finished job leaves it completed and is deleted', async () => {
+    await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.uploads, Key: `lab/${jobId}/document.pdf`, Body: Buffer.from(report.pdf), ContentType: 'application/pdf' }));
+    await eventually(async () => ((await jobFiles(jobId)).includes(`lab/${jobId}/document.pdf`) ? undefined : true));
+    expect((await finished(hale, jobId)).status).toBe('completed');
   });
 
   it('never stores the date of birth or its digest on the job', async () => {
