@@ -214,14 +214,28 @@ describe('HaleWidget.render with a real timeseries response', () => {
     expect(dark.sameCard).toBe(true);
   });
 
-  it('follows the visitor’s colour scheme when no theme is given', async () => {
+  it('follows the visitor’s colour scheme when no theme is given, charts included', async () => {
     const page = shared;
-    const background = () => page.evaluate(() => getComputedStyle(document.querySelector('#report')!.shadowRoot!.querySelector('.hale')!).backgroundColor);
+    const colours = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('#report')!.shadowRoot!;
+        const chart = (window as unknown as { Chart: ChartGlobal }).Chart.getChart(root.querySelector('canvas')!)!;
+        return { background: getComputedStyle(root.querySelector('.hale')!).backgroundColor, legend: chart.options.plugins.legend.labels.color };
+      });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await renderWidget(page, { scoring: oneDate });
-    expect(await background()).toBe('rgb(17, 24, 39)');
+    await renderWidget(page, { scoring: fourDates });
+    await waitForCharts(page, 2);
+    const dark = await colours();
     await page.emulateMedia({ colorScheme: 'light' });
-    expect(await background()).toBe('rgb(255, 255, 255)');
+    // The media query's change event comes with the next rendering update.
+    await page.waitForFunction((before) => {
+      const root = document.querySelector('#report')!.shadowRoot!;
+      return (window as unknown as { Chart: ChartGlobal }).Chart.getChart(root.querySelector('canvas')!)!.options.plugins.legend.labels.color !== before;
+    }, dark.legend);
+    const light = await colours();
+    expect(dark.background).toBe('rgb(17, 24, 39)');
+    expect(light.background).toBe('rgb(255, 255, 255)');
+    expect(light.legend).toBe('#111827');
   });
 
   it('keeps its styles apart from the host page’s, both ways', async () => {
