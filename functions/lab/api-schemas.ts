@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 import { DeliveryAttemptSchema } from './delivery-schema';
 import { LabJobStateSchema, type LabTerminalState } from './job-states';
 import { RejectionReasonSchema } from './lab-job';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 import type { DeliveryAttempt } from '../platform/ports';
 
 /** One webhook attempt as the status endpoint shows it (the shape of the ports' DeliveryAttempt). */

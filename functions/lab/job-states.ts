@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 
 /**
  * States of a lab extraction job (spec §3.2) and the one order they move in. Every status write is a

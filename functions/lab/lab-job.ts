@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 import type { JobRecord } from '../platform/ports';
 import { DeliveryAttemptSchema } from './delivery-schema';
 import { LabJobStateSchema } from './job-states';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../http/zod';
 
 /**
  * ExtractionResults of a lab job (spec §2.10): the single source of the results' types for the

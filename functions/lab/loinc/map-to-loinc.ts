@@ -56,6 +56,11 @@ for (const row of LOINC_ROWS) {
   }
 }
 
+/** Whether the table knows this printed test name (any layout's spelling); used to re-join wrapped names. */
+export function isKnownTestName(name: string): boolean {
+  return BY_NAME.has(normaliseTestName(name));
+}
+
 export function loincRow(code: string): LoincRow | undefined {
   return BY_CODE.get(code);
 }

@@ -1,6 +1,7 @@
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag } from '../results-schema';
 import { type Cells, type Column, calibrateColumns, cellsOf, columnAt, matchHeader, roleText } from './columns';
+import { isKnownTestName } from '../loinc/map-to-loinc';
 import { firstDate } from './dates';
 import { type Line, pageLines } from './layout';
 import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, parseValueAndFlag, splitRangeAndUnit } from './values';
@@ -310,7 +311,7 @@ class TableReader {
         continue;
       }
       // Above the first column header: the page header block.
-      if (inTable && this.columns) this.readLine(line);
+      if (inTable && this.columns) this.readLine(line, body[index + 1]);
     }
   }
 
@@ -341,7 +342,7 @@ class TableReader {
     return this.titleLines.filter((l) => this.titles.has(l) && l.y > header.y);
   }
 
-  private readLine(line: Line): void {
+  private readLine(line: Line, next: Line | undefined): void {
     const columns = this.columns!;
     const indent = this.rowIndent ?? line.x0;
     const cells = cellsOf(line, columns);
@@ -391,12 +392,15 @@ class TableReader {
 function titlesAboveHeaders(lines: readonly Line[], profile: LayoutProfile): Set<Line> {
   const titles = new Set<Line>();
   lines.forEach((line, index) => {
-    if (!matchHeader(line, profile.headerPhrases)) return;
+    const header = matchHeader(line, profile.headerPhrases);
+    if (!header) return;
     let below = line;
     for (let i = index - 1; i >= 0 && index - i <= 2; i--) {
       const above = lines[i]!;
       const gap = above.y - below.y;
       if (profile.furniture.some((re) => re.test(above.text)) || gap <= 0 || gap > TITLE_GAP * above.size) break;
+      // With tight row spacing the last row of the section before sits as close as a wrapped title would.
+      if (parseRow(cellsOf(above, header), header, profile)) break;
       titles.add(above);
       below = above;
     }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../http/zod';
 
 /**
  * What a PHI detector reports: character spans of the document text with a category. The categories

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../http/zod';
 import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
 import { allowedPredecessors, isTerminal } from '../job-states';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../http/zod';
 import { RejectionReasonSchema } from '../lab-job';
 
 /**
