@@ -148,8 +148,12 @@ class TableReader {
   private rowIndent: number | null = null;
   /** Font size of result rows; a panel title set in a larger size is a title even at the row indent. */
   private rowSize: number | null = null;
+  /** Most common baseline step between consecutive result rows. */
+  private rowPitch: number | null = null;
   private ended = false;
   private titles = new Set<Line>();
+  /** The first line of a wrapped name whose value is printed on the line below. */
+  private prefix: { line: Line; name: string } | null = null;
 
   constructor(private readonly profile: LayoutProfile) {}
 
@@ -215,7 +219,7 @@ class TableReader {
     const last = this.last;
     const columns = this.columns!;
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
-    if (this.lastLine.y - line.y > CONTINUATION_GAP * line.size) return false;
+    if (!this.near(this.lastLine, line)) return false;
     // The rest of a row is set like the row (a larger line below is a title or a heading).
     if (Math.abs(line.size - last.lines[0]!.size) > 0.5) return false;
     const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'rangeUnit', 'lab'].includes(c.role));
@@ -259,16 +263,29 @@ class TableReader {
     let columns = this.columns;
     const edges: number[] = [];
     const sizes: number[] = [];
+    const pitches: number[] = [];
+    let previousRow = -1;
     for (const [index, line] of lines.entries()) {
       const header = matchHeader(line, this.profile.headerPhrases);
       if (header) columns = this.calibrate(header, lines.slice(index + 1));
       if (columns && parseRow(cellsOf(line, columns), columns, this.profile)) {
         edges.push(line.x0);
         sizes.push(line.size);
+        if (previousRow === index - 1) pitches.push(lines[previousRow]!.y - line.y);
+        previousRow = index;
       }
     }
     this.rowIndent = mode(edges) ?? this.rowIndent;
     this.rowSize = mode(sizes) ?? this.rowSize;
+    this.rowPitch = mode(pitches) ?? this.rowPitch;
+  }
+
+  /**
+   * Largest baseline gap between two lines of one wrapped row (or a title and its first row): a little
+   * over the page's row pitch when rows are set loosely, else CONTINUATION_GAP font sizes.
+   */
+  private near(upper: Line, lower: Line): boolean {
+    return upper.pageNumber === lower.pageNumber && upper.y - lower.y <= Math.max(CONTINUATION_GAP * lower.size, 1.1 * (this.rowPitch ?? 0));
   }
 
   readPage(page: PageText): void {
@@ -349,33 +366,31 @@ class TableReader {
     const row = parseRow(cells, columns, this.profile);
     const larger = this.rowSize !== null && line.size > this.rowSize + 0.5;
     if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
-      this.last = null;
-      if (this.profile.titleAboveHeader) {
-        this.lastLine = line;
-        return;
-      }
-      const previousTitle = this.titleLines[this.titleLines.length - 1];
-      const wrapped =
-        previousTitle !== undefined &&
-        this.lastLine === previousTitle &&
-        previousTitle.y - line.y <= CONTINUATION_GAP * line.size &&
-        this.panel !== null &&
-        this.panel.results.length === 0;
-      if (wrapped) {
-        this.titleLines.push(line);
-        this.renamePanel(this.panel!, this.titleLines);
-      } else {
-        this.titleLines = [line];
-        this.openPanel(this.titleLines, line.pageNumber);
-      }
-      this.lastLine = line;
+      this.readTitle(line);
       return;
     }
     if (line.x0 <= indent + INDENT_SLACK) {
       if (row) {
+        const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
+        if (prefix) row.name = `${prefix.name} ${row.name}`;
         this.addResult(row, line);
+        if (prefix) {
+          this.last!.lines.unshift(prefix.line);
+          this.recordRepair('name_rejoined', 'Test name printed over two lines, the value on the second, was re-joined', this.last!);
+        }
         this.lastLine = line;
         this.titleLines = [];
+        return;
+      }
+      const role = this.nameOnlyLineRole(line, cells, next);
+      if (role === 'title') {
+        this.readTitle(line);
+        return;
+      }
+      if (role !== null) {
+        this.prefix = { line, name: role.prefix };
+        this.last = null;
+        this.lastLine = line;
         return;
       }
       if (this.continueRow(line, cells)) return;
@@ -384,6 +399,57 @@ class TableReader {
       return;
     }
     this.last = null;
+    this.lastLine = line;
+  }
+
+  /**
+   * A line at the row indent holding only a name, right above a result row at that indent, is one of
+   * three things: the rest of the row before (null: `UREA NITROGEN 14` / `(BUN)`), the start of the
+   * row below (its value printed on the second line of a wrapped name: `PLATELET` / `COUNT 427`), or a
+   * panel title printed at the rows' indent. The printed spellings of the LOINC table decide between a
+   * re-joined name and the parts; a title also carries the export's Collected/Received stamp.
+   */
+  private nameOnlyLineRole(line: Line, cells: Cells, next: Line | undefined): 'title' | { prefix: string } | null {
+    const columns = this.columns!;
+    if (!next || !this.near(line, next)) return null;
+    if (Math.abs(next.x0 - line.x0) > INDENT_SLACK) return null;
+    if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name')) return null;
+    const below = parseRow(cellsOf(next, columns), columns, this.profile);
+    if (!below) return null;
+    // Panel headers are upper case (research §1) and set no smaller than the rows; prose is neither.
+    const titleLike = !this.profile.titleAboveHeader && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
+    const title = titleLike ? 'title' : null;
+    if (PANEL_DATES.test(line.text)) return title;
+    const fragment = cleanName(roleText(cells, columns, 'name'), this.profile);
+    if (!plausibleName(fragment) || COMMENT.test(fragment)) return null;
+    const joined = isKnownTestName(`${fragment} ${below.name}`);
+    if (joined && !isKnownTestName(below.name)) return { prefix: fragment };
+    const last = this.last;
+    const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
+    if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
+    return joined ? { prefix: fragment } : title;
+  }
+
+  private readTitle(line: Line): void {
+    this.last = null;
+    if (this.profile.titleAboveHeader) {
+      this.lastLine = line;
+      return;
+    }
+    const previousTitle = this.titleLines[this.titleLines.length - 1];
+    const wrapped =
+      previousTitle !== undefined &&
+      this.lastLine === previousTitle &&
+      previousTitle.y - line.y <= CONTINUATION_GAP * line.size &&
+      this.panel !== null &&
+      this.panel.results.length === 0;
+    if (wrapped) {
+      this.titleLines.push(line);
+      this.renamePanel(this.panel!, this.titleLines);
+    } else {
+      this.titleLines = [line];
+      this.openPanel(this.titleLines, line.pageNumber);
+    }
     this.lastLine = line;
   }
 }
