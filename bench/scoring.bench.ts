@@ -7,6 +7,7 @@ import { scoreTimeline, type Timeline } from '../functions/scoring/engine';
 import type { PredictorInput, TimeseriesRequest } from '../functions/scoring/schemas';
 import { handler } from '../functions/scoring/timeseries-handler';
 import { type Bench, type BenchRow, percentile, round } from './types';
+import { seededRandom as random } from '../scripts/seeded-random';
 
 /**
  * Issue 4 budgets, measured on the code as deployed (an esbuild bundle run by plain Node, not tsx,
@@ -30,17 +31,6 @@ const ENGINE_SECONDS = 3;
 const HANDLER_CALLS = 400;
 const COLD_STARTS = 5;
 
-/** Deterministic pseudo-random numbers (Mulberry32), so every run scores the same people. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let ids = 0;
 function panel(next: () => number, sex: 'male' | 'female'): PredictorInput[] {

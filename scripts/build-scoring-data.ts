@@ -18,6 +18,7 @@ import {
 } from '../functions/scoring/population-tables';
 import type { DiseaseCode } from '../functions/scoring/schemas';
 import { interpolate, isotonicIncreasing, weightedMean, weightedQuantiles, weightedSd } from '../functions/scoring/statistics';
+import { seededRandom } from './seeded-random';
 
 /**
  * Rebuilds data/population/ from ../shared/data/ (method and sources: data/population/README.md).
@@ -107,17 +108,6 @@ function num(row: Record<string, string>, column: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** Mulberry32: a tiny seeded PRNG, so the SBP draw is the same on every build. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SBP_SEED = 20261122;
 
 /** Inverse CDF of a stratum through its published quantiles (min, p01 … p99, max). */

@@ -1,0 +1,14 @@
+/**
+ * Mulberry32: a tiny seeded PRNG. Data builds, benchmarks and fixture generators use it so that the
+ * same seed gives the same numbers on every machine and every run.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
