@@ -65,7 +65,7 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
 
 /**
  * Groups a line's words into cells: a gap of about three spaces or more ends a cell, and so does a
- * column start, for text runs that hold a whole line with single spaces.
+ * column start, for text runs that hold a whole line with single spaces (but not for a superscript).
  */
 function cellsOfLine(line: Line, columns: readonly Column[]): Word[][] {
   const cells: Word[][] = [];
@@ -73,7 +73,10 @@ function cellsOfLine(line: Line, columns: readonly Column[]): Word[][] {
     const cell = cells[cells.length - 1];
     const previous = cell?.[cell.length - 1];
     const gap = previous ? word.x0 - previous.x1 : Number.POSITIVE_INFINITY;
-    const crosses = previous !== undefined && columns.some((c) => previous.x0 < c.from && word.x0 >= c.from);
+    // A superscript (Labcorp's performing-lab number after a long test name) annotates the text before it,
+    // even where it reaches past the next column's start.
+    const superscript = word.size < line.size - 1;
+    const crosses = previous !== undefined && !superscript && columns.some((c) => previous.x0 < c.from && word.x0 >= c.from);
     if (!cell || gap > 0.8 * word.size || crosses) cells.push([word]);
     else cell.push(word);
   }

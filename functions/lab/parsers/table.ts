@@ -103,9 +103,13 @@ function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfi
   return { name, value: parsed.value, flag, unit, range, estimated };
 }
 
-function mode(values: readonly number[]): number | null {
+/** Most common value, counted in steps of `step` (whole points by default). */
+function mode(values: readonly number[], step = 1): number | null {
   const counts = new Map<number, number>();
-  for (const v of values) counts.set(Math.round(v), (counts.get(Math.round(v)) ?? 0) + 1);
+  for (const value of values) {
+    const v = Math.round(value / step) * step;
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
   let best: number | null = null;
   let bestCount = 0;
   for (const [v, n] of counts) {
@@ -276,7 +280,8 @@ class TableReader {
       }
     }
     this.rowIndent = mode(edges) ?? this.rowIndent;
-    this.rowSize = mode(sizes) ?? this.rowSize;
+    // Font sizes come in fractions (9.5 pt): rounding to whole points would put prose at the rows' size.
+    this.rowSize = mode(sizes, 0.1) ?? this.rowSize;
     this.rowPitch = mode(pitches) ?? this.rowPitch;
   }
 
@@ -406,28 +411,28 @@ class TableReader {
    * A line at the row indent holding only a name, right above a result row at that indent, is one of
    * three things: the rest of the row before (null: `UREA NITROGEN 14` / `(BUN)`), the start of the
    * row below (its value printed on the second line of a wrapped name: `PLATELET` / `COUNT 427`), or a
-   * panel title printed at the rows' indent. The printed spellings of the LOINC table decide between a
+   * panel title printed at the rows' indent (or above such a wrapped name). The printed spellings of the LOINC table decide between a
    * re-joined name and the parts; a title also carries the export's Collected/Received stamp.
    */
   private nameOnlyLineRole(line: Line, cells: Cells, next: Line | undefined): 'title' | { prefix: string } | null {
     const columns = this.columns!;
-    if (!next || !this.near(line, next)) return null;
-    if (Math.abs(next.x0 - line.x0) > INDENT_SLACK) return null;
-    if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name')) return null;
-    const below = parseRow(cellsOf(next, columns), columns, this.profile);
-    if (!below) return null;
+    const adjacent = next !== undefined && this.near(line, next) && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
+    const below = adjacent ? parseRow(cellsOf(next, columns), columns, this.profile) : null;
     // Panel headers are upper case (research §1) and set no smaller than the rows; prose is neither.
     const titleLike = !this.profile.titleAboveHeader && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
     const title = titleLike ? 'title' : null;
     if (PANEL_DATES.test(line.text)) return title;
+    if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name')) return null;
     const fragment = cleanName(roleText(cells, columns, 'name'), this.profile);
     if (!plausibleName(fragment) || COMMENT.test(fragment)) return null;
-    const joined = isKnownTestName(`${fragment} ${below.name}`);
+    const joined = below !== null && isKnownTestName(`${fragment} ${below.name}`);
     if (joined && !isKnownTestName(below.name)) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
     if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
-    return joined ? { prefix: fragment } : title;
+    if (joined) return { prefix: fragment };
+    // Neither the rest of the row above nor the start of the row below (a title may also sit above a wrapped name).
+    return title;
   }
 
   private readTitle(line: Line): void {
