@@ -57,6 +57,8 @@ const INDENT_SLACK = 3;
 const CONTINUATION_GAP = 1.7;
 /** Largest baseline gap, in font sizes, between a title and the header or row below it. */
 const TITLE_GAP = 2.8;
+/** More words than any printed test name in the research layouts (panel headers may be longer). */
+const MAX_NAME_WORDS = 8;
 /** Interpretive lines that can sit at the row indent. */
 const COMMENT = /:|\breference (?:range|interval)\b|^(?:note|comment)s?\b|\b(?:fasting|risk|optimal)\b/i;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
@@ -72,12 +74,18 @@ function cleanName(text: string, profile: LayoutProfile): string {
   return name;
 }
 
+/**
+ * Test names hold no colon and no comparison sign and run to a few words: a sentence of interpretive
+ * text whose last number a line-wide text run places under the value column (`Optimal <1.0 Moderate
+ * 1.0-3.0 High > or = 3.1`) is not a row.
+ */
 function plausibleName(name: string): boolean {
-  return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !name.includes(':');
+  return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !/[:<>=≤≥]/.test(name) && name.split(' ').length <= MAX_NAME_WORDS;
 }
 
-function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfile): RowCells | null {
-  const name = cleanName(roleText(cells, columns, 'name'), profile);
+/** `namePrefix`: the first line of a wrapped name whose value sits on this line (`UREA NITROGEN` / `(BUN) 14`). */
+function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfile, namePrefix = ''): RowCells | null {
+  const name = cleanName(`${namePrefix} ${roleText(cells, columns, 'name')}`, profile);
   if (!plausibleName(name)) return null;
   const parsed = parseValueAndFlag(roleText(cells, columns, 'value'));
   if (!parsed) return null;
@@ -368,7 +376,8 @@ class TableReader {
     const columns = this.columns!;
     const indent = this.rowIndent ?? line.x0;
     const cells = cellsOf(line, columns);
-    const row = parseRow(cells, columns, this.profile);
+    const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
+    const row = parseRow(cells, columns, this.profile, prefix?.name);
     const larger = this.rowSize !== null && line.size > this.rowSize + 0.5;
     if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
       this.readTitle(line);
@@ -376,8 +385,6 @@ class TableReader {
     }
     if (line.x0 <= indent + INDENT_SLACK) {
       if (row) {
-        const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
-        if (prefix) row.name = `${prefix.name} ${row.name}`;
         this.addResult(row, line);
         if (prefix) {
           this.last!.lines.unshift(prefix.line);
@@ -417,7 +424,8 @@ class TableReader {
   private nameOnlyLineRole(line: Line, cells: Cells, next: Line | undefined): 'title' | { prefix: string } | null {
     const columns = this.columns!;
     const adjacent = next !== undefined && this.near(line, next) && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
-    const below = adjacent ? parseRow(cellsOf(next, columns), columns, this.profile) : null;
+    const nextCells = adjacent ? cellsOf(next, columns) : null;
+    const below = nextCells && parseRow(nextCells, columns, this.profile);
     // Panel headers are upper case (research §1) and set no smaller than the rows; prose is neither.
     const titleLike = !this.profile.titleAboveHeader && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
     const title = titleLike ? 'title' : null;
@@ -425,8 +433,9 @@ class TableReader {
     if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name')) return null;
     const fragment = cleanName(roleText(cells, columns, 'name'), this.profile);
     if (!plausibleName(fragment) || COMMENT.test(fragment)) return null;
-    const joined = below !== null && isKnownTestName(`${fragment} ${below.name}`);
-    if (joined && !isKnownTestName(below.name)) return { prefix: fragment };
+    const whole = nextCells && parseRow(nextCells, columns, this.profile, fragment);
+    const joined = whole !== null && isKnownTestName(whole.name);
+    if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
     if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
@@ -472,6 +481,8 @@ function titlesAboveHeaders(lines: readonly Line[], profile: LayoutProfile): Set
       if (profile.furniture.some((re) => re.test(above.text)) || gap <= 0 || gap > TITLE_GAP * above.size) break;
       // With tight row spacing the last row of the section before sits as close as a wrapped title would.
       if (parseRow(cellsOf(above, header), header, profile)) break;
+      // A title wrapped over two lines is set in one size; a smaller line above it is the rest of a row.
+      if (below !== line && Math.abs(above.size - below.size) > 0.5) break;
       titles.add(above);
       below = above;
     }
