@@ -16,6 +16,7 @@ import { Secrets } from './secrets';
 import { presentStateMachines, StateMachines, stateMachineName } from './state-machines';
 import { Storage } from './storage';
 import { Triggers } from './triggers';
+import { WidgetHosting } from './widget-hosting';
 
 export interface HaleStackProps extends StackProps {
   /** Defaults to ROUTES / WORKERS / STATE_MACHINES; tests inject fixtures. */
@@ -74,6 +75,7 @@ export class HaleStack extends Stack {
     new Triggers(this, 'Triggers', { workers: workerFunctions, uploadsBucket: storage.buckets.uploads, uploadsBucketName: storage.uploadsBucketName, deadLetterQueue });
 
     const { apis, standardPlan, referencePlan } = new Apis(this, 'Apis', { routes, key, functionFor: (id) => functions.routes.get(id)!.fn });
+    new WidgetHosting(this, 'Widget', { api: apis.main, key, accessLogs: storage.accessLogs });
     for (const [group, api] of Object.entries(apis)) new CfnOutput(this, `${group}ApiUrl`, { value: api.url, description: `Hale ${group} API (execute-api URL)` });
     new CfnOutput(this, 'StandardUsagePlanId', { value: standardPlan.usagePlanId, description: 'Add every API key to this plan (main and extraction APIs)' });
     new CfnOutput(this, 'ReferenceUsagePlanId', { value: referencePlan.usagePlanId, description: 'And to this one (reference group: 50 rps, 1,000/day)' });

@@ -31,6 +31,8 @@ export class Storage extends Construct {
    */
   readonly uploadsBucketName: string;
   readonly bucketArns: Record<BucketName, string>;
+  /** Receives the S3 server access logs of every Hale bucket. */
+  readonly accessLogs: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: StorageProps) {
     super(scope, id);
@@ -75,6 +77,7 @@ export class Storage extends Construct {
       ['HIPAA.Security-S3BucketReplicationEnabled', 'Access logs are kept for investigation in the region they describe; a cross-region copy adds no recovery value for request metadata that expires after 90 days.'],
       ['HIPAA.Security-S3DefaultEncryptionKMS', 'S3 server access log delivery only supports SSE-S3 on the destination bucket; access logs hold request metadata, not document contents.'],
     ]);
+    this.accessLogs = accessLogs;
 
     const stackName = Stack.of(this).stackName.toLowerCase();
     // Bucket names have at most 63 characters; account ids have 12 and region names up to 15.

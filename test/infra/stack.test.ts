@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
@@ -59,6 +60,9 @@ function policyStatementsOf(functionLogicalId: string): { Action: string | strin
     .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
 }
 
+/** CDK's singleton BucketDeployment handler (the widget's deployment), not a Hale function. */
+const DEPLOYMENT_HANDLER = 'CustomCDKBucketDeployment';
+
 const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 
 describe('cdk-nag', () => {
@@ -90,7 +94,7 @@ describe('cdk-nag', () => {
 
 describe('functions', () => {
   it('has one Node.js 22 arm64 function per route and worker, each with memory, timeout, tracing and its own log group', () => {
-    const functions = ofType('AWS::Lambda::Function');
+    const functions = ofType('AWS::Lambda::Function').filter(([id]) => !id.startsWith(DEPLOYMENT_HANDLER));
     expect(functions).toHaveLength(ROUTES.length + FIXTURE_WORKERS.length);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
@@ -176,7 +180,8 @@ describe('APIs', () => {
   it('puts main, reference and extraction routes on three REST APIs with API keys on every non-anonymous method', () => {
     expect(ofType('AWS::ApiGateway::RestApi')).toHaveLength(3);
     const methods = ofType('AWS::ApiGateway::Method');
-    expect(methods).toHaveLength(ROUTES.length);
+    // Every route, plus the widget's files (see 'widget' below).
+    expect(methods).toHaveLength(ROUTES.length + 1);
     for (const route of ROUTES) {
       const group = route.api === 'extraction' ? 'extraction' : route.rateLimitGroup === 'reference' ? 'reference' : 'main';
       const method = methods.find(([, m]) => JSON.stringify(m.Properties.Integration).includes(functionId(route.id)));
@@ -296,7 +301,7 @@ describe('storage', () => {
 
   it('blocks public access, requires TLS and expires uploads and artifacts after a day', () => {
     const buckets = ofType('AWS::S3::Bucket');
-    expect(buckets).toHaveLength(3);
+    expect(buckets).toHaveLength(4);
     const policies = ofType('AWS::S3::BucketPolicy').map(([, p]) => JSON.stringify(p.Properties));
     for (const [id, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
@@ -340,6 +345,119 @@ describe('storage', () => {
       ScheduleExpression: 'rate(5 minutes)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('Sweeper'), 'Arn'] }, DeadLetterConfig: Match.anyValue() })],
     });
+  });
+});
+
+describe('widget', () => {
+  type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+  const widgetBucket = () => logicalIdOf('AWS::S3::Bucket', 'WidgetBucket');
+  const widgetMethod = () => {
+    const file = ofType('AWS::ApiGateway::Resource').find(([, r]) => r.Properties.PathPart === '{file}')!;
+    const v1 = resources[(file[1].Properties.ParentId as { Ref: string }).Ref]!;
+    const widget = resources[(v1.Properties.ParentId as { Ref: string }).Ref]!;
+    expect([widget.Properties.PathPart, v1.Properties.PathPart]).toEqual(['widget', 'v1']);
+    return ofType('AWS::ApiGateway::Method').find(([, m]) => (m.Properties.ResourceId as { Ref: string }).Ref === file[0])![1].Properties;
+  };
+  const statementsOfRole = (roleLogicalId: string): Statement[] =>
+    ofType('AWS::IAM::ManagedPolicy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleLogicalId))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  const objectArn = (file: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [widgetBucket(), 'Arn'] }, `/v1/${file}`]] });
+  const deployments = () => ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties as { Include: string[]; SystemMetadata: Record<string, string>; SourceObjectKeys: string[]; DestinationBucketKeyPrefix: string; DestinationBucketName: unknown });
+
+  it('serves GET /widget/v1/{file} on the main API without an API key, straight from S3 GetObject', () => {
+    const method = widgetMethod();
+    expect(method).toMatchObject({
+      HttpMethod: 'GET',
+      ApiKeyRequired: false,
+      AuthorizationType: 'NONE',
+      RestApiId: { Ref: restApiId('main') },
+      RequestParameters: { 'method.request.path.file': true },
+      Integration: {
+        Type: 'AWS',
+        IntegrationHttpMethod: 'GET',
+        RequestParameters: { 'integration.request.path.file': 'method.request.path.file' },
+      },
+    });
+    const uri = JSON.stringify((method.Integration as { Uri: unknown }).Uri);
+    expect(uri).toContain(':s3:path/');
+    expect(uri).toContain(`{"Ref":"${widgetBucket()}"},"/v1/{file}"`);
+    const responses = (method.Integration as { IntegrationResponses: { StatusCode: string; SelectionPattern?: string; ResponseParameters: Record<string, string> }[] }).IntegrationResponses;
+    // Content-Type and Cache-Control are each object's S3 metadata (asserted on the deployments below).
+    expect(responses.find((r) => r.StatusCode === '200')).toMatchObject({
+      ResponseParameters: {
+        'method.response.header.Content-Type': 'integration.response.header.Content-Type',
+        'method.response.header.Cache-Control': 'integration.response.header.Cache-Control',
+        'method.response.header.Access-Control-Allow-Origin': "'*'",
+        'method.response.header.X-Content-Type-Options': "'nosniff'",
+      },
+    });
+    expect(responses.find((r) => r.StatusCode === '200')!.SelectionPattern).toBeUndefined();
+    // S3 answers 403 for a missing key when the role may not list the bucket.
+    const notFound = responses.find((r) => r.StatusCode === '404')!;
+    expect(new RegExp(`^${notFound.SelectionPattern}$`).test('403')).toBe(true);
+  });
+
+  it('reads with a role that may get exactly the widget files and decrypt them through S3, nothing else', () => {
+    const roleId = ((widgetMethod().Integration as { Credentials: { 'Fn::GetAtt': [string] } }).Credentials)['Fn::GetAtt'][0];
+    expect(resources[roleId]!.Properties.AssumeRolePolicyDocument).toMatchObject({ Statement: [expect.objectContaining({ Principal: { Service: 'apigateway.amazonaws.com' } })] });
+    const statements = statementsOfRole(roleId);
+    expect(actionsOf(statements).sort()).toEqual(['kms:Decrypt', 's3:GetObject']);
+    const get = statements.find((s) => s.Action === 's3:GetObject')!;
+    expect(get.Resource).toEqual(expect.arrayContaining(['hale-widget.js', 'chart.umd.js', 'integrity.json'].map(objectArn)));
+    expect(JSON.stringify(get.Resource)).not.toContain('*');
+    expect(statements.find((s) => s.Action === 'kms:Decrypt')!.Condition).toEqual({ StringEquals: { 'kms:ViaService': expect.anything() } });
+  });
+
+  it('keeps the files in a private, KMS-encrypted, TLS-only, versioned bucket with access logs', () => {
+    const bucket = resources[widgetBucket()]!.Properties;
+    expect(bucket).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [expect.objectContaining({ ServerSideEncryptionByDefault: expect.objectContaining({ SSEAlgorithm: 'aws:kms' }) })] },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: { DestinationBucketName: { Ref: logicalIdOf('AWS::S3::Bucket', 'StorageAccessLogsBucket') } },
+    });
+    const policy = ofType('AWS::S3::BucketPolicy').find(([, p]) => JSON.stringify(p.Properties.Bucket) === `{"Ref":"${widgetBucket()}"}`)![1];
+    const statements = (policy.Properties.PolicyDocument as { Statement: { Effect: string; Condition?: unknown; Principal?: unknown }[] }).Statement;
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    // Nothing in the bucket policy grants access: only the read role can get the files.
+    expect(statements.filter((s) => s.Effect === 'Allow')).toEqual([]);
+  });
+
+  it('deploys the widget built during synth, each file with its Content-Type and a year-long immutable Cache-Control', () => {
+    const all = deployments();
+    expect(all.length).toBeGreaterThan(0);
+    const metadataOf = (file: string) => all.find((d) => d.Include.includes(file))?.SystemMetadata;
+    expect(metadataOf('hale-widget.js')).toEqual({ 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(metadataOf('chart.umd.js')).toMatchObject({ 'content-type': 'application/javascript; charset=utf-8' });
+    expect(metadataOf('integrity.json')).toEqual({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+    for (const deployment of all) {
+      expect(deployment).toMatchObject({ DestinationBucketName: { Ref: widgetBucket() }, DestinationBucketKeyPrefix: 'v1/', SourceObjectKeys: [all[0]!.SourceObjectKeys[0]] });
+    }
+
+    // The staged asset is the build itself: the widget script, Chart.js, and SRI hashes that match them.
+    const assetDir = path.join(outdir, `asset.${all[0]!.SourceObjectKeys[0]!.replace(/\.zip$/, '')}`);
+    const script = readFileSync(path.join(assetDir, 'hale-widget.js'));
+    expect(script.toString('utf8')).toContain('HaleWidget');
+    const chart = readFileSync(path.join(assetDir, 'chart.umd.js'));
+    expect(chart.toString('utf8')).toContain('Chart');
+    const integrity = JSON.parse(readFileSync(path.join(assetDir, 'integrity.json'), 'utf8')) as Record<string, string>;
+    const sri = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+    expect(integrity).toMatchObject({ 'hale-widget.js': sri(script), 'chart.umd.js': sri(chart) });
+    // Every deployed file is readable through the API, and nothing else is deployed.
+    expect(all.flatMap((d) => d.Include).sort()).toEqual(readdirSync(assetDir).sort());
+  });
+
+  it("runs CDK's deployment handler under a role of ours with no wildcard and no inline policy", () => {
+    const handler = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(DEPLOYMENT_HANDLER))![1];
+    const roleId = (handler.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
+    const statements = statementsOfRole(roleId);
+    expect(actionsOf(statements).sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    expect(statements.find((s) => JSON.stringify(s.Action).includes('s3:PutObject'))!.Resource).toEqual(expect.arrayContaining(['hale-widget.js', 'integrity.json'].map(objectArn)));
+    // The asset zip by its own key, the widget files by name: no wildcard anywhere.
+    expect(JSON.stringify(statements.map((s) => s.Resource))).not.toContain('*');
   });
 });
 
