@@ -134,8 +134,12 @@ export class WidgetHosting extends Construct {
     });
 
     const header = (name: string) => `method.response.header.${name}`;
-    // Without s3:ListBucket, S3 answers 403 for a missing key: any 4xx is "no such file".
-    const notFound = JSON.stringify({ detail: 'No such widget file' });
+    const jsonError = (statusCode: string, selectionPattern: string, detail: string): apigw.IntegrationResponse => ({
+      statusCode,
+      selectionPattern,
+      responseParameters: { [header('Content-Type')]: "'application/json'" },
+      responseTemplates: { 'application/json': JSON.stringify({ detail }) },
+    });
     const integration = new apigw.AwsIntegration({
       service: 's3',
       integrationHttpMethod: 'GET',
@@ -154,13 +158,9 @@ export class WidgetHosting extends Construct {
               [header('X-Content-Type-Options')]: "'nosniff'",
             },
           },
-          {
-            statusCode: '404',
-            selectionPattern: '4\\d{2}',
-            responseParameters: { [header('Content-Type')]: "'application/json'" },
-            responseTemplates: { 'application/json': notFound },
-          },
-          { statusCode: '502', selectionPattern: '5\\d{2}', responseParameters: { [header('Content-Type')]: "'application/json'" }, responseTemplates: { 'application/json': JSON.stringify({ detail: 'Widget storage unavailable' }) } },
+          // Without s3:ListBucket, S3 answers 403 for a missing key: any 4xx is "no such file".
+          jsonError('404', '4\\d{2}', 'No such widget file'),
+          jsonError('502', '5\\d{2}', 'Widget storage unavailable'),
         ],
       },
     });
