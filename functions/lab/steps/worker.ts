@@ -1,12 +1,2 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
-import type { Context } from 'aws-lambda';
-import { logger } from '../../platform/observability';
-
-/**
- * A lab worker as Lambda runs it: the Powertools logger carries this invocation's function name and
- * request id and forgets the previous invocation's keys, like the HTTP handlers (http/handler.ts).
- */
-export function labWorker<E, R>(run: (event: E) => Promise<R>) {
-  return middy((event: E, _context: Context) => run(event)).use(injectLambdaContext(logger, { resetKeys: true }));
-}
+/** Lab workers are plain Lambda workers; the alias keeps the step files' imports short and uniform. */
+export { lambdaWorker as labWorker } from '../../platform/lambda-worker';

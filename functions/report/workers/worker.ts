@@ -1,5 +1,5 @@
-import type { Context } from 'aws-lambda';
 import { z } from '../../http/zod';
+import { lambdaWorker } from '../../platform/lambda-worker';
 import { logger } from '../../platform/observability';
 
 /** Every report step receives at least the job id; the ASL passes nothing else of substance. */
@@ -15,7 +15,7 @@ export class InvalidStepInputError extends Error {
  * their `name` reaches the state machine's Retry and Catch.
  */
 export function reportStep<S extends z.ZodType, R>(step: string, schema: S, run: (input: z.output<S>) => Promise<R>) {
-  return async (event: unknown, _context?: Context): Promise<R> => {
+  return lambdaWorker(async (event: unknown): Promise<R> => {
     const parsed = schema.safeParse(event);
     if (!parsed.success) throw new InvalidStepInputError(`Step ${step} received input that does not match its schema`);
     const jobId = (parsed.data as { jobId?: string }).jobId;
@@ -28,5 +28,5 @@ export function reportStep<S extends z.ZodType, R>(step: string, schema: S, run:
       logger.warn('report step failed', { step, jobId, errorName: error instanceof Error ? error.name : typeof error });
       throw error;
     }
-  };
+  });
 }
