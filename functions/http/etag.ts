@@ -20,7 +20,7 @@ export function conditionalResponse(
 ): RouteResult {
   const cacheHeaders = { etag: cached.etag, 'cache-control': `private, max-age=${maxAgeSeconds}` };
   const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag || tag.trim() === '*')) {
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === cached.etag || tag.trim() === '*')) {
     return { statusCode: 304, rawBody: '', headers: cacheHeaders };
   }
   return { statusCode: 200, rawBody: cached.text, headers: cacheHeaders };
