@@ -92,6 +92,19 @@ export function columnAt(x0: number, columns: readonly Column[]): number {
   return index;
 }
 
+/**
+ * The column of a cell: where it starts, unless most of it lies in the next column. A right-aligned
+ * value wider than the numbers under its header (`YELLOW`, `NEGATIVE`) can start a few points before
+ * that column does; the line's first cell is the name and stays where it starts.
+ */
+function cellColumn(cell: readonly Word[], index: number, columns: readonly Column[]): number {
+  const column = columnAt(cell[0]!.x0, columns);
+  const next = columns[column + 1];
+  if (index === 0 || !next) return column;
+  const middle = (cell[0]!.x0 + cell[cell.length - 1]!.x1) / 2;
+  return middle >= next.from ? column + 1 : column;
+}
+
 /** A line's words grouped by column; each entry is the column's text (possibly empty). */
 export interface Cells {
   texts: string[];
@@ -100,7 +113,7 @@ export interface Cells {
 
 export function cellsOf(line: Line, columns: readonly Column[]): Cells {
   const words: Word[][] = columns.map(() => []);
-  for (const cell of cellsOfLine(line, columns)) words[columnAt(cell[0]!.x0, columns)]!.push(...cell);
+  for (const [index, cell] of cellsOfLine(line, columns).entries()) words[cellColumn(cell, index, columns)]!.push(...cell);
   return { texts: words.map((ws) => ws.map((w) => w.text).join(' ')), words };
 }
 

@@ -151,3 +151,24 @@ describe('interpretive text in one text run across the columns', () => {
     expect(rows(extraction)).toEqual([['HS CRP', 'HS CRP', '2.3']]);
   });
 });
+
+describe('right-aligned values', () => {
+  it('reads a text result wider than the numbers of its column, starting a little left of the column', () => {
+    // Values right-aligned on In Range + 10: `YELLOW` (24 points wide here) starts 2 points before the
+    // In Range column does (12 points before its header), `5.1` inside it.
+    const extraction = extract([
+      syntheticPage(1, [
+        HEADER,
+        [684, [[Q.name, 'URINALYSIS, COMPLETE']]],
+        ...stack(670, 12, [
+          [[Q.row, 'COLOR'], [Q.inRange + 10 - 24, 'YELLOW'], [Q.range, 'YELLOW'], [Q.lab, 'DAL']],
+          [[Q.row, 'PH'], [Q.inRange + 10 - 12, '5.1'], [Q.range, '5.0-8.0'], [Q.lab, 'DAL']],
+        ]),
+      ]),
+    ]);
+    expect(extraction.panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.resultType, r.referenceRangeText])).toEqual([
+      ['COLOR', 'YELLOW', 'string', 'YELLOW'],
+      ['PH', '5.1', 'numeric', '5.0-8.0'],
+    ]);
+  });
+});
