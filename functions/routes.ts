@@ -12,7 +12,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * that bucket; `startLab` / `startReport`: states:StartExecution on that state
  * machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
  * configured model; `webhookSecrets`: the webhook signing secret and webhook API key;
- * `credentialsKey`: the key that encrypts report callback credentials.
+ * `credentialsKey`: the key that encrypts report callback credentials; `overdueJobs`: Query on the
+ * jobs table's open-jobs index (the sweepers that end overdue jobs).
  */
 export type Capability =
   | 'jobs'
@@ -23,7 +24,8 @@ export type Capability =
   | 'comprehendMedical'
   | 'bedrock'
   | 'webhookSecrets'
-  | 'credentialsKey';
+  | 'credentialsKey'
+  | 'overdueJobs';
 
 export interface RouteDefinition {
   /** Stable id, also the CDK construct id of the route's function. */

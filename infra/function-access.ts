@@ -2,6 +2,7 @@ import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import { JOBS_TABLE } from '../functions/platform/resources';
 import type { Capability } from '../functions/routes';
 import type { StateMachineName } from '../functions/workers';
 import type { BucketName } from './storage';
@@ -33,6 +34,10 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
   let needsKey = false;
   if (capabilities.includes('jobs')) {
     statements.push(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: [targets.table.tableArn] }));
+    needsKey = true;
+  }
+  if (capabilities.includes('overdueJobs')) {
+    statements.push(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${targets.table.tableArn}/index/${JOBS_TABLE.openJobsIndex.name}`] }));
     needsKey = true;
   }
   for (const name of ['uploads', 'artifacts'] as const) {

@@ -47,6 +47,14 @@ export class Storage extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    const openJobs = JOBS_TABLE.openJobsIndex;
+    this.table.addGlobalSecondaryIndex({
+      indexName: openJobs.name,
+      partitionKey: { name: openJobs.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: openJobs.sortKey, type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.INCLUDE,
+      nonKeyAttributes: [...openJobs.projectedAttributes],
+    });
     acknowledge(this.table, [
       [
         'HIPAA.Security-DynamoDBInBackupPlan',

@@ -48,25 +48,88 @@ async function dynamoCall(endpoint: string, operation: string, request: Record<s
   return body;
 }
 
+const OPEN_JOBS = JOBS_TABLE.openJobsIndex;
+
+const CREATE_JOBS_TABLE = {
+  TableName: JOBS_TABLE.localName,
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: [
+    { AttributeName: JOBS_TABLE.partitionKey, AttributeType: 'S' },
+    { AttributeName: JOBS_TABLE.sortKey, AttributeType: 'S' },
+    { AttributeName: OPEN_JOBS.partitionKey, AttributeType: 'S' },
+    { AttributeName: OPEN_JOBS.sortKey, AttributeType: 'S' },
+  ],
+  KeySchema: [
+    { AttributeName: JOBS_TABLE.partitionKey, KeyType: 'HASH' },
+    { AttributeName: JOBS_TABLE.sortKey, KeyType: 'RANGE' },
+  ],
+  GlobalSecondaryIndexes: [
+    {
+      IndexName: OPEN_JOBS.name,
+      KeySchema: [
+        { AttributeName: OPEN_JOBS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: OPEN_JOBS.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...OPEN_JOBS.projectedAttributes] },
+    },
+  ],
+};
+
+/** Every item of the jobs table, page by page. */
+async function scanAll(endpoint: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: unknown;
+  do {
+    const page = (await dynamoCall(endpoint, 'Scan', { TableName: JOBS_TABLE.localName, ExclusiveStartKey: startKey })) as {
+      Items?: Record<string, unknown>[];
+      LastEvaluatedKey?: unknown;
+    };
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Table status: dynalite creates and deletes on a timer, even a 0 ms one; undefined once deleted. */
+async function tableStatus(endpoint: string): Promise<string | undefined> {
+  try {
+    const { Table } = (await dynamoCall(endpoint, 'DescribeTable', { TableName: JOBS_TABLE.localName })) as { Table: { TableStatus: string } };
+    return Table.TableStatus;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('ResourceNotFoundException')) return undefined;
+    throw error;
+  }
+}
+
+async function untilTable(endpoint: string, status: 'ACTIVE' | undefined): Promise<void> {
+  for (let attempt = 0; (await tableStatus(endpoint)) !== status; attempt++) {
+    if (attempt > 500) throw new Error(`The jobs table did not become ${status ?? 'deleted'}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * Creates the jobs table exactly as resources.ts describes it, once. Time to live is not switched
- * on: dynalite has no UpdateTimeToLive, and readers filter expired items anyway.
+ * on: dynalite has no UpdateTimeToLive, and readers filter expired items anyway. A table from an
+ * older data folder that lacks the open-jobs index is rebuilt with its items, since dynalite cannot
+ * add an index to a table that has one missing.
  */
 async function ensureJobsTable(endpoint: string): Promise<void> {
   const { TableNames = [] } = (await dynamoCall(endpoint, 'ListTables', {})) as { TableNames?: string[] };
-  if (TableNames.includes(JOBS_TABLE.localName)) return;
-  await dynamoCall(endpoint, 'CreateTable', {
-    TableName: JOBS_TABLE.localName,
-    BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [
-      { AttributeName: JOBS_TABLE.partitionKey, AttributeType: 'S' },
-      { AttributeName: JOBS_TABLE.sortKey, AttributeType: 'S' },
-    ],
-    KeySchema: [
-      { AttributeName: JOBS_TABLE.partitionKey, KeyType: 'HASH' },
-      { AttributeName: JOBS_TABLE.sortKey, KeyType: 'RANGE' },
-    ],
-  });
+  let items: Record<string, unknown>[] = [];
+  if (TableNames.includes(JOBS_TABLE.localName)) {
+    const { Table } = (await dynamoCall(endpoint, 'DescribeTable', { TableName: JOBS_TABLE.localName })) as {
+      Table: { GlobalSecondaryIndexes?: { IndexName: string }[] };
+    };
+    if (Table.GlobalSecondaryIndexes?.some((index) => index.IndexName === OPEN_JOBS.name)) return;
+    items = await scanAll(endpoint);
+    await untilTable(endpoint, 'ACTIVE');
+    await dynamoCall(endpoint, 'DeleteTable', { TableName: JOBS_TABLE.localName });
+    await untilTable(endpoint, undefined);
+  }
+  await dynamoCall(endpoint, 'CreateTable', CREATE_JOBS_TABLE);
+  if (items.length > 0) await untilTable(endpoint, 'ACTIVE');
+  for (const item of items) await dynamoCall(endpoint, 'PutItem', { TableName: JOBS_TABLE.localName, Item: item });
 }
 
 async function start(storePath: string | undefined): Promise<{ server: Server; endpoint: string }> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocumentClient } from './aws-clients';
 import { setting } from './config';
 import {
@@ -10,14 +10,19 @@ import {
   JobNotFoundError,
   type JobRecord,
   type JobsRepository,
+  type JobTransition,
   JobTransitionError,
+  type OverdueJob,
 } from './ports';
+import { JOBS_TABLE } from './resources';
 
 /**
  * Jobs, idempotency claims and rate-limit counters share the one jobs table (resources.ts JOBS_TABLE):
  *   job          pk = job#<kind>#<jobId>                          sk = job
  *   idempotency  pk = idempotency#<kind>#<tenant>#<sha256(key)>   sk = idempotency
  *   counter      pk = counter#<name>                              sk = counter
+ * An open job also carries openKind = <kind> and deadlineAt, the keys of the sparse open-jobs index
+ * (JOBS_TABLE.openJobsIndex); a terminal transition removes both in its conditional write.
  * Every write that depends on the current state is conditional, so a job never moves backwards and
  * a concurrent writer is never overwritten. Expired items are filtered on read: DynamoDB TTL deletes
  * lazily (up to days late) and dynalite never does.
@@ -28,7 +33,9 @@ const IDEMPOTENCY_SK = 'idempotency';
 const COUNTER_SK = 'counter';
 
 /** Attributes `update`/`transition` may not set: keys, identity, and what the repository maintains. */
-const PROTECTED_ATTRIBUTES = new Set(['pk', 'sk', 'kind', 'jobId', 'tenant', 'status', 'createdAt', 'updatedAt']);
+const PROTECTED_ATTRIBUTES = new Set(['pk', 'sk', 'kind', 'jobId', 'tenant', 'status', 'createdAt', 'updatedAt', 'openKind', 'deadlineAt']);
+
+const OPEN_JOBS = JOBS_TABLE.openJobsIndex;
 
 /** How often a claim whose job is not yet readable is re-read (the claimer is between its two writes). */
 const CLAIM_READ_ATTEMPTS = 5;
@@ -59,7 +66,7 @@ function isUnsupportedOperation(error: unknown): boolean {
 }
 
 function toJob(item: Record<string, unknown>): JobRecord {
-  const { pk: _pk, sk: _sk, ...job } = item;
+  const { pk: _pk, sk: _sk, [OPEN_JOBS.partitionKey]: _openKind, ...job } = item;
   return job as JobRecord;
 }
 
@@ -76,6 +83,14 @@ function setClauses(set: Record<string, unknown>) {
     values[`:a${index}`] = value;
   });
   return { clauses, names, values };
+}
+
+/** What a transition writes to the open-jobs index keys: removes both when it ends the job, re-dates them on a new deadline. */
+function openIndexClauses(kind: JobKind, change: JobTransition) {
+  const names = { '#openKind': OPEN_JOBS.partitionKey, '#deadlineAt': OPEN_JOBS.sortKey };
+  if (change.terminal) return { set: [], remove: ['REMOVE #openKind, #deadlineAt'], names, values: {} };
+  if (change.deadlineAt === undefined) return { set: [], remove: [], names: {}, values: {} };
+  return { set: ['#openKind = :openKind', '#deadlineAt = :deadlineAt'], remove: [], names, values: { ':openKind': kind, ':deadlineAt': change.deadlineAt } };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,27 +132,25 @@ export class DynamoDbJobsRepository implements JobsRepository {
     return this.isLive(Item) ? toJob(Item) : undefined;
   }
 
-  async transition(
-    kind: JobKind,
-    jobId: string,
-    change: { from: readonly string[]; to: string; set?: Record<string, unknown> },
-  ): Promise<JobRecord> {
+  async transition(kind: JobKind, jobId: string, change: JobTransition): Promise<JobRecord> {
     if (change.from.length === 0) throw new TypeError('A transition needs at least one source status');
     const extra = setClauses(change.set ?? {});
     const fromValues = Object.fromEntries(change.from.map((status, i) => [`:from${i}`, status]));
+    const open = openIndexClauses(kind, change);
     try {
       const { Attributes } = await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: jobKey(kind, jobId),
-          UpdateExpression: `SET ${['#status = :to', '#updatedAt = :updatedAt', ...extra.clauses].join(', ')}`,
+          UpdateExpression: [`SET ${['#status = :to', '#updatedAt = :updatedAt', ...open.set, ...extra.clauses].join(', ')}`, ...open.remove].join(' '),
           ConditionExpression: `attribute_exists(pk) AND ${NOT_EXPIRED} AND #status IN (${Object.keys(fromValues).join(', ')})`,
-          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt', '#expiresAt': 'expiresAt', ...extra.names },
+          ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt', '#expiresAt': 'expiresAt', ...open.names, ...extra.names },
           ExpressionAttributeValues: {
             ':to': change.to,
             ':updatedAt': this.clock().toISOString(),
             ':now': this.nowSeconds(),
             ...fromValues,
+            ...open.values,
             ...extra.values,
           },
           ReturnValues: 'ALL_NEW',
@@ -151,6 +164,31 @@ export class DynamoDbJobsRepository implements JobsRepository {
       const problem = current ? `its status is '${current.status}', not one of ${expected}` : 'it does not exist';
       throw new JobTransitionError(`Job ${kind} ${jobId} cannot move to '${change.to}': ${problem}`, current?.status);
     }
+  }
+
+  async listOverdue(kind: JobKind, now: Date, limit: number): Promise<OverdueJob[]> {
+    const overdue: OverdueJob[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    // Pages until `limit` live jobs: an expired job TTL has not yet deleted (dynalite never does) is skipped.
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: OPEN_JOBS.name,
+          KeyConditionExpression: '#openKind = :kind AND #deadlineAt <= :now',
+          ExpressionAttributeNames: { '#openKind': OPEN_JOBS.partitionKey, '#deadlineAt': OPEN_JOBS.sortKey },
+          ExpressionAttributeValues: { ':kind': kind, ':now': now.toISOString() },
+          Limit: limit,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        if (overdue.length >= limit || !this.isLive(item)) continue;
+        overdue.push({ kind, jobId: String(item.jobId), status: String(item.status), deadlineAt: String(item[OPEN_JOBS.sortKey]) });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && overdue.length < limit);
+    return overdue;
   }
 
   async update(kind: JobKind, jobId: string, set: Record<string, unknown>): Promise<void> {
@@ -221,7 +259,8 @@ export class DynamoDbJobsRepository implements JobsRepository {
   }
 
   private jobPut(job: JobRecord) {
-    return { TableName: this.tableName, Item: { ...job, ...jobKey(job.kind, job.jobId) }, ConditionExpression: 'attribute_not_exists(pk)' };
+    const open = job.deadlineAt === undefined ? {} : { [OPEN_JOBS.partitionKey]: job.kind };
+    return { TableName: this.tableName, Item: { ...job, ...open, ...jobKey(job.kind, job.jobId) }, ConditionExpression: 'attribute_not_exists(pk)' };
   }
 
   private claimPut(job: JobRecord, key: string) {

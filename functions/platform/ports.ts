@@ -17,6 +17,11 @@ export interface JobRecord {
   updatedAt: string;
   /** Epoch seconds after which the record may be deleted (DynamoDB TTL). */
   expiresAt?: number;
+  /**
+   * ISO time after which the job, if it has not ended, is overdue. A job created or moved with one is
+   * listed by `listOverdue` until a transition marked `terminal` ends it.
+   */
+  deadlineAt?: string;
   /** Everything else the job's area stores (no PHI, ever). */
   [attribute: string]: unknown;
 }
@@ -30,8 +35,26 @@ export interface DeliveryAttempt {
   durationMs: number;
 }
 
+/**
+ * A conditional status change. `terminal: true` when `to` ends the job: the same write takes it out of
+ * the open-jobs index, so every terminal transition must say so. A new `deadlineAt` re-dates an open job.
+ */
+export type JobTransition = { from: readonly string[]; to: string; set?: Record<string, unknown> } & (
+  | { terminal: true; deadlineAt?: never }
+  | { terminal?: false; deadlineAt?: string }
+);
+
+/** An open job whose deadline has passed, as the open-jobs index lists it. */
+export interface OverdueJob {
+  kind: JobKind;
+  jobId: string;
+  /** The status when the index was written (eventually consistent): re-read the job before acting. */
+  status: string;
+  deadlineAt: string;
+}
+
 export interface JobsRepository {
-  /** Creates a job; fails with JobConflictError if the id exists. */
+  /** Creates a job (open until its deadline when it has `deadlineAt`); fails with JobConflictError if the id exists. */
   create(job: JobRecord): Promise<void>;
   get(kind: JobKind, jobId: string): Promise<JobRecord | undefined>;
   /**
@@ -39,7 +62,9 @@ export interface JobsRepository {
    * `set` and `updatedAt` in the same write. Throws JobTransitionError otherwise: states never move
    * backwards and no concurrent writer is overwritten.
    */
-  transition(kind: JobKind, jobId: string, change: { from: readonly string[]; to: string; set?: Record<string, unknown> }): Promise<JobRecord>;
+  transition(kind: JobKind, jobId: string, change: JobTransition): Promise<JobRecord>;
+  /** Open jobs of `kind` whose deadline is at or before `now`, oldest deadline first, at most `limit`. */
+  listOverdue(kind: JobKind, now: Date, limit: number): Promise<OverdueJob[]>;
   /** Sets attributes without changing the status. */
   update(kind: JobKind, jobId: string, set: Record<string, unknown>): Promise<void>;
   recordDelivery(kind: JobKind, jobId: string, attempt: DeliveryAttempt): Promise<void>;

@@ -9,6 +9,19 @@ export const JOBS_TABLE = {
   sortKey: 'sk',
   /** Epoch seconds; DynamoDB TTL removes expired items in AWS, reads filter them everywhere. */
   ttlAttribute: 'expiresAt',
+  /**
+   * Sparse index of the jobs that have not ended: a job carries `openKind` (its kind) and
+   * `deadlineAt` (ISO time after which it is overdue) from creation until the conditional write that
+   * gives it a terminal state removes both, so the index holds only open jobs and a sweeper reads the
+   * overdue ones of a kind, oldest deadline first, without a scan. Projects what the sweep and the
+   * read-time expiry filter need.
+   */
+  openJobsIndex: {
+    name: 'open-jobs-by-deadline',
+    partitionKey: 'openKind',
+    sortKey: 'deadlineAt',
+    projectedAttributes: ['jobId', 'status', 'expiresAt'],
+  },
 } as const;
 
 export const BUCKETS = {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { JOBS_TABLE } from '../../functions/platform/resources';
 import { REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
 import { createApp } from '../../infra/create-app';
 import { HaleStack } from '../../infra/hale-stack';
@@ -295,6 +296,16 @@ describe('storage', () => {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: expect.anything() },
       DeletionProtectionEnabled: true,
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: JOBS_TABLE.openJobsIndex.name,
+          KeySchema: [
+            { AttributeName: 'openKind', KeyType: 'HASH' },
+            { AttributeName: 'deadlineAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['jobId', 'status', 'expiresAt'] },
+        },
+      ],
     });
     expect(resources[tables[0]![0]]).toMatchObject({ DeletionPolicy: 'Retain' });
   });
