@@ -114,7 +114,25 @@ export interface Cells {
 export function cellsOf(line: Line, columns: readonly Column[]): Cells {
   const words: Word[][] = columns.map(() => []);
   for (const [index, cell] of cellsOfLine(line, columns).entries()) words[cellColumn(cell, index, columns)]!.push(...cell);
-  return { texts: words.map((ws) => ws.map((w) => w.text).join(' ')), words };
+  return { texts: words.map(cellText), words };
+}
+
+/** Gap, in font sizes, below which two text items touch: no room for a space (about 0.25 em). */
+const ABUTTING = 0.06;
+
+/**
+ * Text of a cell's words. Producers that position every glyph run write one word as several text items;
+ * pdf.js joins most, not all, and may place the second a little inside the first (`PHOSPHATA` + `SE`).
+ * An item that starts with no room for a space after the word before continues that word.
+ */
+function cellText(words: readonly Word[]): string {
+  let text = '';
+  words.forEach((word, i) => {
+    const previous = words[i - 1];
+    const touching = previous !== undefined && word.exact && Math.abs(word.size - previous.size) < 0.5 && word.x0 - previous.x1 < ABUTTING * word.size && word.x0 > previous.x0;
+    text += previous === undefined || touching ? word.text : ` ${word.text}`;
+  });
+  return text;
 }
 
 /** Joined text of every column with the given role. */

@@ -172,3 +172,21 @@ describe('right-aligned values', () => {
     ]);
   });
 });
+
+describe('a word written as several text items', () => {
+  it('is one word when the second item starts with no room for a space, and two words when there is room', () => {
+    // 0.5 em per character at 8 pt: `PHOSPHATA` ends at 90; `SE` is placed 2 points inside it, as pdf.js
+    // reports a glyph-run producer's pieces. `HDL` ends at 66 and `CHOLESTEROL` starts a space (2 pt) after.
+    const extraction = extract([
+      syntheticPage(1, [
+        HEADER,
+        [684, [[Q.name, 'COMPREHENSIVE METABOLIC PANEL']]],
+        ...stack(670, 12, [
+          [[Q.row, 'PHOSPHATA'], [88, 'SE'], [Q.inRange, '95'], [Q.range, '36-130 U/L'], [Q.lab, 'NL1']],
+          [[Q.row, 'HDL'], [68, 'CHOLESTEROL'], [Q.inRange, '59'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'NL1']],
+        ]),
+      ]),
+    ]);
+    expect(rows(extraction).map((r) => r[1])).toEqual(['PHOSPHATASE', 'HDL CHOLESTEROL']);
+  });
+});
