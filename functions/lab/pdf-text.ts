@@ -1,12 +1,16 @@
 import { getDocumentProxy } from 'unpdf';
 import { HaleError } from '../http/errors';
+import { uprightText } from './parsers/orientation';
 
 /**
  * The text layer of a PDF with positions, read by pdf.js (bundled in unpdf). Parsers rebuild rows and
  * columns from these coordinates instead of trusting the order or the chunking of the text items.
  */
 
-/** One text run as pdf.js reports it; `x`, `y` are the baseline origin in PDF units (origin bottom-left). */
+/**
+ * One text run; `x`, `y` are the baseline origin in PDF units (origin bottom-left) of the page turned so
+ * that its text reads left to right (see parsers/orientation.ts).
+ */
 export interface TextItem {
   str: string;
   x: number;
@@ -56,20 +60,11 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
     const pages: PageText[] = [];
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const items: TextItem[] = [];
-      for (const raw of content.items) {
-        if (!isTextItem(raw) || raw.str.trim() === '') continue;
-        items.push({
-          str: raw.str,
-          x: Number(raw.transform[4]),
-          y: Number(raw.transform[5]),
-          width: raw.width,
-          height: raw.height,
-        });
-      }
-      pages.push({ pageNumber, width: viewport.width, height: viewport.height, items });
+      const runs: PdfJsTextItem[] = [];
+      for (const raw of content.items) if (isTextItem(raw) && raw.str.trim() !== '') runs.push(raw);
+      const { items, width, height } = uprightText(runs, page.view as [number, number, number, number]);
+      pages.push({ pageNumber, width, height, items });
       page.cleanup();
     }
     return pages;
