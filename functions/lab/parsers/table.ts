@@ -415,11 +415,11 @@ class TableReader {
   }
 
   /**
-   * A line at the row indent holding only a name, right above a result row at that indent, is one of
-   * three things: the rest of the row before (null: `UREA NITROGEN 14` / `(BUN)`), the start of the
-   * row below (its value printed on the second line of a wrapped name: `PLATELET` / `COUNT 427`), or a
-   * panel title printed at the rows' indent (or above such a wrapped name). The printed spellings of the LOINC table decide between a
-   * re-joined name and the parts; a title also carries the export's Collected/Received stamp.
+   * A line at the row indent holding only a name is one of three things: the rest of the row before
+   * (null: `UREA NITROGEN 14` / `(BUN)`), the start of the row below (its value printed on the second
+   * line of a wrapped name: `PLATELET` / `COUNT 427`), or a panel title printed at the rows' indent
+   * (above a row or above such a wrapped name). The printed spellings of the LOINC table decide between
+   * a re-joined name and its parts; a title may also carry the export's Collected/Received stamp.
    */
   private nameOnlyLineRole(line: Line, cells: Cells, next: Line | undefined): 'title' | { prefix: string } | null {
     const columns = this.columns!;
@@ -454,7 +454,7 @@ class TableReader {
     const wrapped =
       previousTitle !== undefined &&
       this.lastLine === previousTitle &&
-      previousTitle.y - line.y <= CONTINUATION_GAP * line.size &&
+      this.near(previousTitle, line) &&
       this.panel !== null &&
       this.panel.results.length === 0;
     if (wrapped) {
