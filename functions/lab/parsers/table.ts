@@ -430,7 +430,10 @@ class TableReader {
     const titleLike = !this.profile.titleAboveHeader && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
     const title = titleLike ? 'title' : null;
     if (PANEL_DATES.test(line.text)) return title;
-    if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name')) return null;
+    // Only the name, and perhaps a lab code (which can land beside a wrapped panel header).
+    const lab = roleText(cells, columns, 'lab');
+    if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name' && c.role !== 'lab')) return null;
+    if (lab !== '' && !lab.split(' ').every((code) => isLabCode(code, this.profile))) return null;
     const fragment = cleanName(roleText(cells, columns, 'name'), this.profile);
     if (!plausibleName(fragment) || COMMENT.test(fragment)) return null;
     const whole = nextCells && parseRow(nextCells, columns, this.profile, fragment);

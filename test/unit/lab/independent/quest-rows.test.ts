@@ -190,3 +190,24 @@ describe('a word written as several text items', () => {
     expect(rows(extraction).map((r) => r[1])).toEqual(['PHOSPHATASE', 'HDL CHOLESTEROL']);
   });
 });
+
+describe('a panel header wrapped over two lines above unindented rows', () => {
+  it('is one title with the lab code beside its first line dropped, and never the rest of the row above', () => {
+    const extraction = extract([
+      syntheticPage(1, [
+        HEADER,
+        ...stack(684, 12, [
+          [[Q.name, 'HS CRP']],
+          [[Q.name, 'HS CRP'], [Q.inRange, '0.8'], [Q.range, '< OR = 0.9 mg/L'], [Q.lab, 'Z4M']],
+          [[Q.name, 'COMPREHENSIVE METABOLIC'], [Q.lab, 'NL1']],
+          [[Q.name, 'PANEL']],
+          [[Q.name, 'GLUCOSE'], [Q.inRange, '92'], [Q.range, '65-99 mg/dL'], [Q.lab, 'NL1']],
+        ]),
+      ]),
+    ]);
+    expect(rows(extraction)).toEqual([
+      ['HS CRP', 'HS CRP', '0.8'],
+      ['COMPREHENSIVE METABOLIC PANEL', 'GLUCOSE', '92'],
+    ]);
+  });
+});
