@@ -36,6 +36,8 @@ export const LabJobSchema = z.object({
   /** Safe, caller-facing message of a failed, quarantined or rejected job. */
   message: z.string().optional(),
   finishedAt: z.string().optional(),
+  /** When a sweep first found the job past its deadline and handed it to the state machine to fail it. */
+  overdueSince: z.string().optional(),
   deliveries: z.array(DeliveryAttemptSchema).optional(),
 });
 export type LabJob = z.infer<typeof LabJobSchema>;

@@ -3,8 +3,8 @@ import { BlockedTargetError, type JobsRepository, type ObjectStore, type Workflo
 import { consumeHourlyQuota } from '../platform/rate-limit';
 import { BUCKETS, UPLOAD_LIMITS } from '../platform/resources';
 import type { UploadRequest } from './api-schemas';
+import { pendingUploadDeadline, processingDeadline } from './job-deadlines';
 import type { LabJob } from './lab-job';
-import { registerPendingUpload } from './pending-uploads';
 import { hasPdfSignature, hasPdfTrailer } from './pdf-signature';
 import { dateOfBirthDigest } from './phi/date-of-birth';
 import type { PipelineState } from './steps/pipeline-state';
@@ -78,7 +78,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
   const now = services.now();
   const jobId = services.newId();
   const keys = labKeys(jobId);
-  const job: LabJob & { expiresAt: number } = {
+  const job: LabJob & { expiresAt: number; deadlineAt: string } = {
     kind: 'lab',
     jobId,
     tenant,
@@ -86,6 +86,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + BUCKETS.artifacts.expireAfterDays * DAY_SECONDS,
+    deadlineAt: bytes ? processingDeadline(now) : pendingUploadDeadline(now),
     filename: request.filename ?? null,
     webhookUrl: request.webhookUrl ?? null,
     rejectIfPHI: request.rejectIfPHI,
@@ -104,7 +105,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
       // Without its document or its execution the job would stay queued for ever; end it, and let the
       // caller's retry start a new one. Best effort: the original error is the one to report.
       await services.jobs
-        .transition('lab', jobId, { from: ['queued'], to: 'failed', set: { message: 'The document could not be stored; upload it again', finishedAt: services.now().toISOString() } })
+        .transition('lab', jobId, { from: ['queued'], to: 'failed', terminal: true, set: { message: 'The document could not be stored; upload it again', finishedAt: services.now().toISOString() } })
         .catch(() => undefined);
       throw new UpstreamError('Storing the document or starting its processing failed', error);
     }
@@ -113,7 +114,6 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
 
   const expiresAt = new Date(now.getTime() + UPLOAD_LIMITS.presignedExpirySeconds * 1000).toISOString();
   await services.jobs.create({ ...job, uploadExpiresAt: expiresAt });
-  await registerPendingUpload(services.jobs, jobId, now, job.expiresAt);
   const uploadUrl = await services.objects.presignPut(services.uploadsBucket, keys.document, {
     contentType: 'application/pdf',
     expiresInSeconds: UPLOAD_LIMITS.presignedExpirySeconds,

@@ -31,10 +31,10 @@ export const LAB_WORKERS: readonly WorkerDefinition[] = [
     timeoutSeconds: 30,
   },
   {
-    id: 'LabExpireAbandonedUploads',
-    handler: 'functions/lab/steps/expire-abandoned-uploads.ts',
+    id: 'LabEndOverdueJobs',
+    handler: 'functions/lab/steps/end-overdue-jobs.ts',
     trigger: 'schedule-5-minutes',
-    permissions: ['jobs', 'startLab'],
+    permissions: ['jobs', 'overdueJobs', 'uploads', 'artifacts', 'startLab', 'webhookSecrets'],
     timeoutSeconds: 60,
   },
 ];

@@ -65,21 +65,18 @@ async function removeFiles(io: PipelineIo, jobId: string, status: Outcome['statu
 }
 
 /**
- * Writes the job's terminal state (from whatever progress state it is in; a job that has already
- * finished is left as it is) and removes its files. Reached with the outcome a step decided, or
- * with the error a Catch caught, which becomes `failed`.
+ * Ends a job with `outcome`: removes its files, then writes the terminal status (from whatever
+ * progress state it is in), taking it out of the open-jobs index. Answers whether its webhook event
+ * should be sent: false when the job had already finished, which leaves it as it is.
  */
-export const handler = labWorker(async (event: unknown): Promise<NotifyInput> => {
-  const state = PipelineStateSchema.parse(event);
-  const outcome: Outcome = state.outcome ?? { status: 'failed', message: failureMessage(state.error) };
-  const io = pipelineIo();
+export async function finishJob(io: PipelineIo, jobId: string, outcome: Outcome): Promise<boolean> {
   // Files go first: whoever sees the terminal state (above all rejected_phi) finds them gone.
-  await removeFiles(io, state.jobId, outcome.status);
-  let notify = true;
+  await removeFiles(io, jobId, outcome.status);
   try {
-    await io.jobs.transition('lab', state.jobId, {
+    await io.jobs.transition('lab', jobId, {
       from: allowedPredecessors(outcome.status),
       to: outcome.status,
+      terminal: true,
       set: {
         finishedAt: new Date().toISOString(),
         message: messageOf(outcome),
@@ -87,10 +84,21 @@ export const handler = labWorker(async (event: unknown): Promise<NotifyInput> =>
         detectedLab: outcome.status === 'invalid_document' ? outcome.detectedLab : undefined,
       },
     });
+    return true;
   } catch (error) {
     if (!(error instanceof JobTransitionError) || (error.current !== undefined && !isTerminal(error.current))) throw error;
-    notify = false;
+    return false;
   }
+}
+
+/**
+ * The state machine's Finish: the outcome a step decided, or the error a Catch caught, which
+ * becomes `failed`.
+ */
+export const handler = labWorker(async (event: unknown): Promise<NotifyInput> => {
+  const state = PipelineStateSchema.parse(event);
+  const outcome: Outcome = state.outcome ?? { status: 'failed', message: failureMessage(state.error) };
+  const notify = await finishJob(pipelineIo(), state.jobId, outcome);
   logger.info('lab job finished', { jobId: state.jobId, status: outcome.status, errorName: state.error?.Error, notify });
   return { jobId: state.jobId, notify };
 });

@@ -9,21 +9,19 @@ import { type ExtractionResults, ExtractionResultsSchema } from '../results-sche
 import { labKeys } from '../storage-keys';
 import { attemptDelivery } from '../webhooks/deliver';
 import { webhookEnvelope, webhookMessageId } from '../webhooks/envelope';
-import { pipelineIo, readJson } from './pipeline-io';
+import { type PipelineIo, pipelineIo, readJson } from './pipeline-io';
 import { NotifyInputSchema } from './pipeline-state';
 import { WebhookDeliveryFailed } from './step-errors';
 import { labWorker } from './worker';
 
 /**
- * Sends the job's terminal event to its webhook, one attempt per invocation: the state machine
- * retries this task with exponential backoff when it throws WebhookDeliveryFailed. Each attempt is
- * recorded on the job (visible as `deliveries`); the job's state never depends on the outcome.
+ * One attempt to send a finished job's terminal event to its webhook, recorded on the job (visible as
+ * `deliveries`); the job's state never depends on the outcome. Answers whether it was delivered and,
+ * if not, whether another attempt may succeed. Nothing is sent for a job without a webhook.
  */
-export const handler = labWorker(async (event: unknown): Promise<{ delivered: boolean }> => {
-  const input = NotifyInputSchema.parse(event);
-  const io = pipelineIo();
-  const record = input.notify ? await io.jobs.get('lab', input.jobId) : undefined;
-  if (!record || typeof record.webhookUrl !== 'string' || !isTerminal(record.status)) return { delivered: false };
+export async function sendTerminalEvent(io: PipelineIo, jobId: string): Promise<{ delivered: boolean; retry: boolean }> {
+  const record = await io.jobs.get('lab', jobId);
+  if (!record || typeof record.webhookUrl !== 'string' || !isTerminal(record.status)) return { delivered: false, retry: false };
   const job = asLabJob(record);
   const results =
     job.status === 'completed' ? ExtractionResultsSchema.parse(await readJson<ExtractionResults>(io, labKeys(job.jobId).results)) : undefined;
@@ -38,10 +36,21 @@ export const handler = labWorker(async (event: unknown): Promise<{ delivered: bo
   });
   await io.jobs.recordDelivery('lab', job.jobId, outcome.record);
   logger.info('webhook attempt', { jobId: job.jobId, attempt: outcome.record.attempt, statusCode: outcome.record.statusCode, retry: outcome.retry });
-  if (outcome.record.error === null) return { delivered: true };
+  if (outcome.record.error === null) return { delivered: true, retry: false };
   // The dashboard's webhook-failure alarm counts this metric (infra/observability.ts).
   metrics.addMetric('WebhookDeliveryFailed', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
-  if (outcome.retry) throw new WebhookDeliveryFailed(`Webhook attempt ${outcome.record.attempt} failed`);
-  return { delivered: false };
+  return { delivered: false, retry: outcome.retry };
+}
+
+/**
+ * The state machine's Notify, one attempt per invocation: it retries this task with exponential
+ * backoff when it throws WebhookDeliveryFailed.
+ */
+export const handler = labWorker(async (event: unknown): Promise<{ delivered: boolean }> => {
+  const input = NotifyInputSchema.parse(event);
+  if (!input.notify) return { delivered: false };
+  const sent = await sendTerminalEvent(pipelineIo(), input.jobId);
+  if (sent.retry) throw new WebhookDeliveryFailed(`Webhook attempt for job ${input.jobId} failed`);
+  return { delivered: sent.delivered };
 });

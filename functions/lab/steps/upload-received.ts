@@ -5,6 +5,7 @@ import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
 import { objectStore } from '../../platform/s3-object-store';
 import { workflowStarter } from '../../platform/sfn-workflow-starter';
+import { processingDeadline } from '../job-deadlines';
 import { isTerminal } from '../job-states';
 import { jobIdOfDocumentKey } from '../storage-keys';
 import type { PipelineState } from './pipeline-state';
@@ -28,7 +29,8 @@ export const handler = labWorker(async (event: S3Event): Promise<void> => {
     const jobId = jobIdOfDocumentKey(key);
     if (!jobId || record.s3.bucket.name !== uploadsBucket) continue;
     try {
-      await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued' });
+      // The execution starts now, so the job's deadline runs from now.
+      await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued', deadlineAt: processingDeadline(new Date()) });
     } catch (error) {
       if (!(error instanceof JobTransitionError)) throw error;
       // A document for a job that has already ended (its URL expired mid-upload) has no use; one

@@ -6,6 +6,7 @@ import { classifyDocument } from '../../../functions/lab/classify-document';
 import { extractLabResults } from '../../../functions/lab/parsers';
 import { readPdfText } from '../../../functions/lab/pdf-text';
 import type { ExtractionResults, LabPanel } from '../../../functions/lab/results-schema';
+import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
 import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
@@ -76,6 +77,9 @@ describe('base64 upload of an English Quest report', () => {
     const biomarkers = results.panels.flatMap((p) => p.panelResults.map((r) => r.biomarker));
     expect(biomarkers.length).toBeGreaterThan(0);
     expect(results.panels.flatMap((p) => p.panelResults).some((r) => r.loincCode !== null && r.ucumCode !== null)).toBe(true);
+    // The write that completed it took it out of the open-jobs index.
+    const open = await jobsRepository().listOverdue('lab', new Date(Date.now() + 24 * 3600_000), 1000);
+    expect(open.map((j) => j.jobId)).not.toContain(jobId);
   });
 
   it('extracts exactly what the parsers read from the unredacted document: redaction costs no result', async () => {
@@ -204,26 +208,16 @@ describe('every terminal state, each reached by a fitting document', () => {
 
   it('an upload that never arrives is expired to failed by the five-minute sweep', async () => {
     const issued = (await hale.post('/extraction/lab/upload', {})).json<{ jobId: string }>();
-    const { handler } = await import('../../../functions/lab/steps/expire-abandoned-uploads');
-    // The sweep runs on its schedule's clock; ten minutes on, this URL has certainly expired.
-    const context = { functionName: 'hale-LabExpireAbandonedUploads', awsRequestId: 'sweep-test' } as Context;
-    const swept = await handler({ time: new Date(Date.now() + 10 * 60_000).toISOString() }, context);
-    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    const { handler } = await import('../../../functions/lab/steps/end-overdue-jobs');
+    // The sweep runs on its schedule's clock; eleven minutes on, this URL and its margin have passed.
+    const context = { functionName: 'hale-LabEndOverdueJobs', awsRequestId: 'sweep-test' } as Context;
+    const swept = await handler({ time: new Date(Date.now() + 11 * 60_000).toISOString() }, context);
+    expect(swept.handedOver).toBeGreaterThanOrEqual(1);
     const job = await finished(hale, issued.jobId);
     expect(job).toMatchObject({ status: 'failed', message: expect.stringMatching(/No document was uploaded/) });
-    // The sweep keeps a cursor: windows already read are not read again, later ones are.
-    const { registerPendingUpload, sweepPendingUploads } = await import('../../../functions/lab/pending-uploads');
-    const { jobsRepository } = await import('../../../functions/platform/dynamodb-jobs-repository');
-    const jobs = jobsRepository();
-    const seen: string[] = [];
-    const record = async (jobId: string) => {
-      seen.push(jobId);
-    };
-    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
-    expect(await sweepPendingUploads(jobs, minutes(10), record)).toBe(0);
-    await registerPendingUpload(jobs, 'a-later-upload', minutes(15), Math.floor(minutes(60).getTime() / 1000));
-    expect(await sweepPendingUploads(jobs, minutes(30), record)).toBe(1);
-    expect(seen).toEqual(['a-later-upload']);
+    // Ended, it has left the open-jobs index: a later sweep does not see it again.
+    const open = await jobsRepository().listOverdue('lab', new Date(Date.now() + 24 * 3600_000), 1000);
+    expect(open.map((j) => j.jobId)).not.toContain(issued.jobId);
   });
 });
 
