@@ -83,12 +83,29 @@ function plausibleName(name: string): boolean {
   return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !/[:<>=≤≥]/.test(name) && name.split(' ').length <= MAX_NAME_WORDS;
 }
 
+/**
+ * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `PALE
+ * YELLOW`) can start left of its column, leaving its first word at the end of the name: such a word
+ * moves to the value when the value then reads as a text result and the name without it is a test
+ * name the LOINC table knows (or the value cell alone does not read at all).
+ */
+function nameAndValue(fullName: string, valueText: string): { name: string; parsed: NonNullable<ReturnType<typeof parseValueAndFlag>> } | null {
+  const whole = plausibleName(fullName) ? parseValueAndFlag(valueText) : null;
+  if (whole && isKnownTestName(fullName)) return { name: fullName, parsed: whole };
+  const words = fullName.split(' ');
+  for (let k = 1; k <= 2 && k < words.length; k++) {
+    const name = words.slice(0, -k).join(' ');
+    const moved = parseValueAndFlag(`${words.slice(-k).join(' ')} ${valueText}`);
+    if (moved?.value.resultType === 'string' && plausibleName(name) && (isKnownTestName(name) || !whole)) return { name, parsed: moved };
+  }
+  return whole ? { name: fullName, parsed: whole } : null;
+}
+
 /** `namePrefix`: the first line of a wrapped name whose value sits on this line (`UREA NITROGEN` / `(BUN) 14`). */
 function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfile, namePrefix = ''): RowCells | null {
-  const name = cleanName(`${namePrefix} ${roleText(cells, columns, 'name')}`, profile);
-  if (!plausibleName(name)) return null;
-  const parsed = parseValueAndFlag(roleText(cells, columns, 'value'));
-  if (!parsed) return null;
+  const split = nameAndValue(cleanName(`${namePrefix} ${roleText(cells, columns, 'name')}`, profile), roleText(cells, columns, 'value'));
+  if (!split) return null;
+  const { name, parsed } = split;
   const flagText = roleText(cells, columns, 'flag');
   let flag = parsed.flag;
   if (flagText !== '') {

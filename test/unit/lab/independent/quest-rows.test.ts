@@ -211,3 +211,26 @@ describe('a panel header wrapped over two lines above unindented rows', () => {
     ]);
   });
 });
+
+describe('a right-aligned text result of two words', () => {
+  it('keeps both words in the value when the first starts left of the column', () => {
+    // Right-aligned on In Range + 10: `SEE NOTE` and `PALE YELLOW` start 20 and 30 points before In
+    // Range, so their first word falls in the name column and only the second in the value column.
+    const extraction = extract([
+      syntheticPage(1, [
+        HEADER,
+        [684, [[Q.name, 'URINALYSIS, COMPLETE']]],
+        ...stack(670, 12, [
+          [[Q.row, 'COLOR'], [Q.inRange - 34, 'PALE YELLOW'], [Q.range, 'YELLOW'], [Q.lab, 'DAL']],
+          [[Q.row, 'PH'], [Q.inRange - 22, 'SEE NOTE'], [Q.range, '5.0-8.0'], [Q.lab, 'DAL']],
+          [[Q.row, 'APPEARANCE'], [Q.inRange - 10, 'CLEAR'], [Q.range, 'CLEAR'], [Q.lab, 'DAL']],
+        ]),
+      ]),
+    ]);
+    expect(extraction.panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.resultType])).toEqual([
+      ['COLOR', 'PALE YELLOW', 'string'],
+      ['PH', 'SEE NOTE', 'string'],
+      ['APPEARANCE', 'CLEAR', 'string'],
+    ]);
+  });
+});
