@@ -87,7 +87,7 @@ function plausibleName(name: string): boolean {
  * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `PALE
  * YELLOW`) can start left of its column, leaving its first word at the end of the name: such a word
  * moves to the value when the value then reads as a text result and the name without it is a test
- * name the LOINC table knows (or the value cell alone does not read at all).
+ * name the LOINC table knows (and the name with it is not).
  */
 function nameAndValue(fullName: string, valueText: string): { name: string; parsed: NonNullable<ReturnType<typeof parseValueAndFlag>> } | null {
   const whole = plausibleName(fullName) ? parseValueAndFlag(valueText) : null;
@@ -96,7 +96,7 @@ function nameAndValue(fullName: string, valueText: string): { name: string; pars
   for (let k = 1; k <= 2 && k < words.length; k++) {
     const name = words.slice(0, -k).join(' ');
     const moved = parseValueAndFlag(`${words.slice(-k).join(' ')} ${valueText}`);
-    if (moved?.value.resultType === 'string' && plausibleName(name) && (isKnownTestName(name) || !whole)) return { name, parsed: moved };
+    if (moved?.value.resultType === 'string' && plausibleName(name) && isKnownTestName(name)) return { name, parsed: moved };
   }
   return whole ? { name: fullName, parsed: whole } : null;
 }

@@ -233,4 +233,16 @@ describe('a right-aligned text result of two words', () => {
       ['APPEARANCE', 'CLEAR', 'string'],
     ]);
   });
+
+  it('never takes the last word of a test name for the first word of its value', () => {
+    // `LDL PATTERN` + `A` would read as `LDL` = `PATTERN A` if any name word could move; `LDL` alone is no test name.
+    const extraction = extract([
+      syntheticPage(1, [
+        HEADER,
+        [684, [[Q.name, 'LIPOPROTEIN FRACTIONATION ION MOBILITY']]],
+        [670, [[Q.row, 'LDL PATTERN'], [Q.inRange, 'A'], [Q.range, 'Pattern'], [Q.lab, 'EZ']]],
+      ]),
+    ]);
+    expect(extraction.panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.resultValue]))).not.toContainEqual(['LDL', 'PATTERN A']);
+  });
 });
