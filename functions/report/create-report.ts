@@ -3,7 +3,7 @@ import { type FieldIssue, ValidationError } from '../http/errors';
 import { logger } from '../platform/observability';
 import { BlockedTargetError, type JobsRepository, type ObjectStore, type WorkflowStarter } from '../platform/ports';
 import { estimatedCompletionSeconds } from './estimate';
-import { type DeliveryTarget, REPORT_JOB_KIND, REPORT_JOB_TTL_SECONDS, type ReportJob, reportObjectKeys, sealingContext } from './report-job';
+import { type DeliveryTarget, REPORT_JOB_KIND, REPORT_JOB_TTL_SECONDS, type ReportJob, reportDeadline, reportObjectKeys, sealingContext } from './report-job';
 import type { ReportConfiguration, ReportHealthEvent, ReportInput, ReportJobResponse, ReportVariant } from './schemas';
 import { validateReportEvents } from './score-report';
 
@@ -88,6 +88,7 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + REPORT_JOB_TTL_SECONDS,
+    deadlineAt: reportDeadline(now),
     variant: request.variant,
     deliveryMode: configuration.s3_presigned_url ? 'presigned_url' : 'callback',
     notifies: configuration.callback_url !== undefined,
@@ -116,6 +117,7 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
     const failed = await deps.jobs.transition(REPORT_JOB_KIND, job.jobId, {
       from: ['pending'],
       to: 'failed',
+      terminal: true,
       set: {
         errorType: 'WorkflowStartError',
         errorMessage: 'The report pipeline could not be started; retry the request',

@@ -12,6 +12,22 @@ export const REPORT_JOB_KIND = 'report' as const;
 /** How long a finished job stays readable on the status endpoint. */
 export const REPORT_JOB_TTL_SECONDS = 7 * 24 * 3600;
 
+/**
+ * When an open report job is overdue and the five-minute sweep (workers/end-overdue-jobs-worker.ts)
+ * fails it: its execution, started at creation, has certainly ended by then, whether it timed out,
+ * was aborted, lost MarkFailed after its retries, or was lost with a restarted local runtime.
+ */
+export const REPORT_DEADLINE = {
+  /** statemachines/report-generation.asl.json TimeoutSeconds (a unit test keeps the two equal). */
+  executionTimeoutSeconds: 900,
+  /** Room for a last step that began just before the timeout; one sweep interval (5 minutes). */
+  marginSeconds: 300,
+} as const;
+
+export function reportDeadline(createdAt: Date): string {
+  return new Date(createdAt.getTime() + (REPORT_DEADLINE.executionTimeoutSeconds + REPORT_DEADLINE.marginSeconds) * 1000).toISOString();
+}
+
 export function reportObjectKeys(jobId: string) {
   const prefix = `reports/${jobId}/`;
   return { prefix, input: `${prefix}input.json`, scores: `${prefix}scores.json`, pdf: `${prefix}report.pdf` };

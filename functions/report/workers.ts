@@ -1,6 +1,6 @@
 import type { WorkerDefinition } from '../workers';
 
-/** Report generation pipeline functions (see statemachines/report-generation.asl.json). */
+/** Report generation pipeline functions (see statemachines/report-generation.asl.json) and the sweep that ends overdue jobs. */
 const step = (id: string, file: string, extra: Partial<WorkerDefinition> = {}): WorkerDefinition => ({
   id: `Report${id}`,
   handler: `functions/report/workers/${file}`,
@@ -20,4 +20,11 @@ export const REPORT_WORKERS: readonly WorkerDefinition[] = [
   step('MarkFailed', 'mark-failed-worker.ts', { permissions: ['jobs'] }),
   step('Notify', 'notify-worker.ts', { permissions: ['jobs', 'credentialsKey'], timeoutSeconds: 60 }),
   step('Cleanup', 'cleanup-worker.ts', { permissions: ['jobs', 'artifacts'] }),
+  {
+    id: 'ReportEndOverdueJobs',
+    handler: 'functions/report/workers/end-overdue-jobs-worker.ts',
+    trigger: 'schedule-5-minutes',
+    permissions: ['jobs', 'overdueJobs', 'artifacts', 'credentialsKey'],
+    timeoutSeconds: 60,
+  },
 ];

@@ -9,6 +9,7 @@ export const handler = reportStep('mark_completed', StepInputSchema, async ({ jo
     await stepContext().jobs.transition(REPORT_JOB_KIND, jobId, {
       from: ['processing'],
       to: 'completed',
+      terminal: true,
       set: { completedAt: new Date().toISOString() },
     });
   } catch (error) {

@@ -17,6 +17,7 @@ export const handler = reportStep('mark_failed', StepInputSchema.extend({ error:
     await jobs.transition(REPORT_JOB_KIND, jobId, {
       from: ['pending', 'processing'],
       to: 'failed',
+      terminal: true,
       set: {
         errorType: failure.type,
         errorMessage: failure.message,

@@ -25,11 +25,12 @@ describe('report-generation ASL', () => {
         .filter((s) => s.Type === 'Task')
         .map((s) => /^\$\{(\w+)\}$/.exec(s.Resource ?? '')?.[1]),
     );
-    expect([...placeholders].sort()).toEqual(REPORT_WORKERS.map((w) => w.aslPlaceholder).sort());
-    for (const worker of REPORT_WORKERS) {
-      expect(worker.stateMachine).toBe('report-generation');
-      expect(existsSync(path.join(root, worker.handler))).toBe(true);
-    }
+    const tasks = REPORT_WORKERS.filter((w) => w.trigger === undefined);
+    expect([...placeholders].sort()).toEqual(tasks.map((w) => w.aslPlaceholder).sort());
+    for (const worker of tasks) expect(worker.stateMachine).toBe('report-generation');
+    // The only other report worker is the five-minute sweep of overdue jobs.
+    expect(REPORT_WORKERS.filter((w) => w.trigger !== undefined).map((w) => [w.id, w.trigger])).toEqual([['ReportEndOverdueJobs', 'schedule-5-minutes']]);
+    for (const worker of REPORT_WORKERS) expect(existsSync(path.join(root, worker.handler))).toBe(true);
   });
 
   it('retries only unavailable targets on delivery and notification, 5 attempts in all', () => {
