@@ -96,3 +96,10 @@ it('a job a sweep already handed over and that is still open is ended by the swe
     aws.stepFunctions.send(new DescribeExecutionCommand({ executionArn: executionArnOf(hale.stateMachineArn('lab-extraction'), jobId) })),
   ).rejects.toBeInstanceOf(ExecutionDoesNotExist);
 });
+
+it('a finished job still in the index (its terminal write did not close it) is only taken out of it', async () => {
+  const jobId = await abandonedJob('completed');
+  await eventually(async () => ((await stillOpen(jobId)) ? undefined : true), 10_000);
+  expect(await jobsRepository().get('lab', jobId)).toMatchObject({ status: 'completed' });
+  expect(hooks.of('POST', `/lab/${jobId}`)).toEqual([]);
+});

@@ -1,8 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { HaleError } from '../../../../functions/http/errors';
+import { pendingUploadDeadline, processingDeadline } from '../../../../functions/lab/job-deadlines';
 import { startLabUpload, type UploadServices } from '../../../../functions/lab/upload';
 import { assertSafeTargetUrl } from '../../../../functions/platform/outbound-http';
-import type { JobsRepository } from '../../../../functions/platform/ports';
+import type { JobRecord, JobsRepository } from '../../../../functions/platform/ports';
 
 /**
  * The checks an upload makes before anything is stored. Nothing here reaches storage: the only port
@@ -60,5 +61,32 @@ describe('upload checks', () => {
     const whole = Buffer.from(await doc.save());
     const truncated = whole.subarray(0, Math.floor(whole.length / 3));
     expect(await refusal({ pdfFile: truncated.toString('base64'), rejectIfPHI: false })).toMatchObject({ status: 400, code: 'invalid_pdf' });
+  });
+});
+
+describe('the deadline an upload gives its job', () => {
+  /** Services whose storage accepts everything, recording the job each upload creates. */
+  function accepting(created: JobRecord[]): UploadServices {
+    return {
+      ...services(),
+      jobs: { incrementCounter: async () => 1, create: async (job: JobRecord) => void created.push(job) } as unknown as JobsRepository,
+      objects: { ...services().objects, put: async () => undefined, presignPut: async () => 'https://uploads.example.com/put' },
+      workflows: { start: async () => ({ executionArn: 'arn' }) },
+    };
+  }
+
+  it('a pre-signed upload is overdue a margin after its URL expires', async () => {
+    const created: JobRecord[] = [];
+    const outcome = await startLabUpload(accepting(created), 'tenant', { rejectIfPHI: false });
+    expect(outcome).toMatchObject({ kind: 'pending_upload', expiresAt: '2026-11-22T10:05:00.000Z' });
+    expect(created[0]).toMatchObject({ status: 'pending_upload', deadlineAt: pendingUploadDeadline(new Date('2026-11-22T10:00:00Z')) });
+  });
+
+  it('a base64 upload is overdue once its execution has certainly timed out', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    const created: JobRecord[] = [];
+    await startLabUpload(accepting(created), 'tenant', { pdfFile: Buffer.from(await doc.save()).toString('base64'), rejectIfPHI: false });
+    expect(created[0]).toMatchObject({ status: 'queued', deadlineAt: processingDeadline(new Date('2026-11-22T10:00:00Z')) });
   });
 });
