@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Bench, BenchRow } from './types';
 
@@ -6,22 +8,36 @@ import type { Bench, BenchRow } from './types';
  * `npm run bench [-- name ...]`: runs every `bench/*.bench.ts` (or those whose file name contains one
  * of the given names) one after another and prints each figure beside its budget. A benchmark, not a
  * test: it never fails the build, it reports.
+ *
+ * Each benchmark runs in its own process: handlers cache their SDK clients and settings per process,
+ * as Lambda containers do, so a benchmark that starts its own local runtime must not inherit the
+ * clients of the previous benchmark's (stopped) one.
  */
-async function main(): Promise<void> {
-  const filters = process.argv.slice(2);
+async function runOne(file: string, out: string): Promise<void> {
+  const mod = (await import(path.join(__dirname, file))) as { default: Bench };
+  writeFileSync(out, JSON.stringify(await mod.default()));
+}
+
+function runAll(filters: string[]): void {
   const files = readdirSync(__dirname)
     .filter((f) => f.endsWith('.bench.ts'))
     .filter((f) => filters.length === 0 || filters.some((name) => f.includes(name)))
     .sort();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-'));
   const rows: BenchRow[] = [];
-  for (const file of files) {
-    const mod = (await import(path.join(__dirname, file))) as { default: Bench };
-    process.stderr.write(`running ${file} …\n`);
-    try {
-      rows.push(...(await mod.default()));
-    } catch (error) {
-      process.stderr.write(`  ${file} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  try {
+    for (const file of files) {
+      process.stderr.write(`running ${file} …\n`);
+      const out = path.join(scratch, `${file}.json`);
+      try {
+        execFileSync(process.execPath, [require.resolve('tsx/cli'), __filename, '--one', file, out], { stdio: ['ignore', 'ignore', 'inherit'] });
+        rows.push(...(JSON.parse(readFileSync(out, 'utf8')) as BenchRow[]));
+      } catch (error) {
+        process.stderr.write(`  ${file} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
     }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   const lines = ['| area | metric | value | budget | meets |', '|---|---|---|---|---|'];
   for (const r of rows) {
@@ -31,7 +47,12 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+const args = process.argv.slice(2);
+if (args[0] === '--one') {
+  runOne(args[1]!, args[2]!).catch((error) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+} else {
+  runAll(args);
+}
