@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { buildConcepts, type CuratedConcepts, type LoincRow, type Release } from '../functions/reference/build/concepts';
 import { DERIVATIONS, derivedPopulation, parseParticipants } from '../functions/reference/build/derived-population';
 import { buildLabRanges, type PrintedRangeRow } from '../functions/reference/build/lab-ranges';
@@ -9,7 +8,7 @@ import { buildPopulationStats, type NhanesStatsFile } from '../functions/referen
 import { buildPredictorLabRanges } from '../functions/reference/build/predictor-lab-ranges';
 import { LabRangesResponseSchema, ReferenceDataResponseSchema, type ReferenceDataEntry } from '../functions/reference/schemas';
 import { SCORING_PREDICTORS } from '../functions/scoring/catalogue';
-import { parseCsv } from './build-lab-data';
+import { parseCsv, readReferencePopulation } from './csv';
 
 /**
  * Rebuilds data/reference/*.json from ../shared/data/, data/optimal-ranges.json and the curated inputs
@@ -32,7 +31,7 @@ function readCsv<T>(name: string): T[] {
 /** Every derived file, by name; `previous` is the last release's concepts.json (timestamps carry over). */
 export function buildReferenceData(previous: readonly ReferenceDataEntry[]): Record<string, unknown> {
   const stats = readJson<NhanesStatsFile>(path.join(SHARED, 'nhanes-biomarker-stats.json'));
-  const participants = parseParticipants(gunzipSync(readFileSync(path.join(SHARED, 'nhanes-reference-population.csv.gz'))).toString('utf8'));
+  const participants = parseParticipants(readReferencePopulation(SHARED));
   const population = buildPopulationStats(stats, SCORING_PREDICTORS, (key) =>
     DERIVATIONS[key] ? derivedPopulation(key, participants) : undefined,
   );

@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import diabetesDefinition from '../data/models/diabetes-definition.json';
 import { SCORING_PREDICTORS } from '../functions/scoring/catalogue';
 import { DOMAINS, type Domain, phenoAgeXb } from '../functions/scoring/domains';
@@ -18,6 +17,7 @@ import {
 } from '../functions/scoring/population-tables';
 import type { DiseaseCode } from '../functions/scoring/schemas';
 import { interpolate, isotonicIncreasing, weightedMean, weightedQuantiles, weightedSd } from '../functions/scoring/statistics';
+import { readReferencePopulation } from './csv';
 import { seededRandom } from './seeded-random';
 
 /**
@@ -91,15 +91,6 @@ export interface Person {
   values: Record<string, number>;
 }
 
-function readPopulation(): Record<string, string>[] {
-  const text = gunzipSync(readFileSync(path.join(SHARED, 'nhanes-reference-population.csv.gz'))).toString('utf8');
-  const [header, ...lines] = text.trim().split('\n');
-  const columns = header!.split(',').map((c) => c.replaceAll('"', ''));
-  return lines.map((line) => {
-    const cells = line.split(',').map((c) => c.replaceAll('"', ''));
-    return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
-  });
-}
 
 function num(row: Record<string, string>, column: string): number | null {
   const text = row[column];
@@ -407,7 +398,7 @@ function buildTopPredictors(people: Person[]): TopPredictorsFile {
 /** Every file of data/population/, as the text written to disk, from ../shared/data. */
 export function buildScoringData(): Record<string, string> {
   const stats = JSON.parse(readFileSync(path.join(SHARED, 'nhanes-biomarker-stats.json'), 'utf8')) as StatsFile;
-  const people = toPeople(readPopulation(), stats);
+  const people = toPeople(readReferencePopulation(SHARED), stats);
   const bounds = {
     source: '../shared/data/nhanes-biomarker-stats.json (NHANES, CDC/NCHS, public domain); built by scripts/build-scoring-data.ts',
     bounds: buildBounds(stats),

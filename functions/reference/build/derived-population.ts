@@ -92,18 +92,14 @@ export function derivedPopulation(key: string, participants: readonly Participan
   };
 }
 
-/** Parses the gunzipped reference population CSV (no field holds a comma; strings are quoted). */
-export function parseParticipants(csv: string): Participant[] {
-  const [header, ...lines] = csv.trim().split('\n');
-  const names = header!.split(',').map((c) => c.replaceAll('"', ''));
-  return lines.map((line) => {
-    const cells = line.split(',').map((c) => c.replaceAll('"', ''));
+/** Typed participants from the reference population's rows (scripts/csv.ts reads them). */
+export function parseParticipants(rows: readonly Record<string, string>[]): Participant[] {
+  return rows.map((row) => {
     const columns: Record<string, number | null> = {};
-    names.forEach((name, i) => {
-      const cell = cells[i] ?? '';
+    for (const [name, cell] of Object.entries(row)) {
       const value = Number(cell);
       columns[name] = cell === '' || !Number.isFinite(value) ? null : value;
-    });
-    return { age: columns.age_years!, sex: cells[names.indexOf('sex')] as Sex, weight: columns.wt_mec!, columns };
+    }
+    return { age: columns.age_years!, sex: row.sex as Sex, weight: columns.wt_mec!, columns };
   });
 }
