@@ -1,6 +1,10 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { apiGatewayEvent, lambdaContext } from '../http/api-gateway-event';
 
-/** An API Gateway REST proxy event as the gateway (or the local runtime) hands it to a handler. */
+/**
+ * A reference-route event: JSON content type and a key by default; `apiKeyId: null` sends none.
+ * Built on the shared apiGatewayEvent so every unit test sees the same event shape.
+ */
 export function apiEvent(options: {
   method: 'GET' | 'POST';
   path: string;
@@ -9,31 +13,21 @@ export function apiEvent(options: {
   headers?: Record<string, string>;
   apiKeyId?: string | null;
 }): APIGatewayProxyEvent {
-  return {
-    httpMethod: options.method,
+  return apiGatewayEvent({
+    method: options.method,
     path: options.path,
-    resource: options.path,
-    body: options.body ?? null,
-    isBase64Encoded: false,
+    body: options.body,
+    query: options.query,
     headers: { 'Content-Type': 'application/json', ...options.headers },
-    multiValueHeaders: {},
-    queryStringParameters: options.query ?? null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    requestContext: {
-      requestId: 'test-request',
-      identity: { apiKeyId: options.apiKeyId === undefined ? 'test-key' : options.apiKeyId },
-    } as unknown as APIGatewayProxyEvent['requestContext'],
-  };
+    apiKeyId: options.apiKeyId === null ? undefined : (options.apiKeyId ?? 'test-key'),
+    requestId: 'test-request',
+  });
 }
-
-const context = { functionName: 'test', awsRequestId: 'test-request', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** Invokes a handler and parses its JSON body (undefined for an empty body, e.g. a 304). */
 export async function invoke(handler: Handler, event: APIGatewayProxyEvent) {
-  const response = await handler(event, context);
+  const response = await handler(event, lambdaContext);
   return { ...response, json: response.body === '' ? undefined : (JSON.parse(response.body) as unknown) };
 }
