@@ -91,8 +91,6 @@ export const PredictorStatisticsResponseSchema = object({
 }).meta({ id: 'PredictorStatisticsResponse' });
 export type PredictorStatisticsResponse = Infer<typeof PredictorStatisticsResponseSchema>;
 
-export const LabRangeOperatorSchema = zenum(['>', '>=', '<', '<=']);
-
 /** §2.14 row; every served row has both bounds (one-sided printed ranges: see `LabRangeOneSidedRowSchema`). */
 export const LabRangeRowSchema = object({
   lab_range_id: number().int().positive(),

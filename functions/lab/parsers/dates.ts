@@ -40,6 +40,3 @@ export function hasNonUsDate(text: string): boolean {
   }
   return false;
 }
-
-/** Matches a US or ISO date token on its own (e.g. a previous-result date cell). */
-export const DATE_TOKEN = /^(?:\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2})$/;

@@ -119,14 +119,6 @@ export function pageLines(page: PageText): Line[] {
   return lines;
 }
 
-/** Text of the words whose start lies in [from, to). */
-export function textBetween(line: Line, from: number, to: number): string {
-  return line.words
-    .filter((w) => w.x0 >= from && w.x0 < to)
-    .map((w) => w.text)
-    .join(' ');
-}
-
 /** Bounding box of a group of lines, [x0, y0, x1, y1] in PDF units. */
 export function boundingBox(lines: readonly Line[]): [number, number, number, number] {
   const x0 = Math.min(...lines.map((l) => l.x0));
