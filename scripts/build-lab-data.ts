@@ -1,20 +1,19 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from './csv';
+import { readSourceCsv, SOURCES_DIR } from './csv';
 
 /**
  * Rebuilds data/lab/*.json (the LOINC and printed-unit tables the lab parsers read) from
- * ../shared/data/loinc-common-labs.csv and ../shared/data/unit-to-ucum.csv; sources in data/lab/README.md.
+ * data/sources/loinc-common-labs.csv and data/sources/unit-to-ucum.csv; sources in data/lab/README.md.
  * Deterministic: the same inputs give the same bytes. Run: `npx tsx scripts/build-lab-data.ts`.
  */
 
 const ROOT = path.resolve(__dirname, '..');
-const SHARED = path.resolve(ROOT, '../shared/data');
 const OUT = path.join(ROOT, 'data/lab');
 
 /** The derived files, by name, exactly as written (JSON with a trailing newline). */
-export function buildLabData(shared = SHARED): Record<string, string> {
-  const loinc = parseCsv(readFileSync(path.join(shared, 'loinc-common-labs.csv'), 'utf8')).map((r) => ({
+export function buildLabData(sources = SOURCES_DIR): Record<string, string> {
+  const loinc = readSourceCsv('loinc-common-labs.csv', sources).map((r) => ({
     code: r.loinc_code!,
     longCommonName: r.long_common_name!,
     component: r.component!,
@@ -26,7 +25,7 @@ export function buildLabData(shared = SHARED): Record<string, string> {
     /** Rows the research could not confirm in public material are used only when nothing verified fits. */
     verified: !r.source!.includes('UNVERIFIED'),
   }));
-  const units = parseCsv(readFileSync(path.join(shared, 'unit-to-ucum.csv'), 'utf8')).map((r) => ({
+  const units = readSourceCsv('unit-to-ucum.csv', sources).map((r) => ({
     printed: r.printed_unit!,
     ucum: r.ucum_code || null,
   }));

@@ -8,16 +8,15 @@ import { buildPopulationStats, type NhanesStatsFile } from '../functions/referen
 import { buildPredictorLabRanges } from '../functions/reference/build/predictor-lab-ranges';
 import { LabRangesResponseSchema, ReferenceDataResponseSchema, type ReferenceDataEntry } from '../functions/reference/schemas';
 import { SCORING_PREDICTORS } from '../functions/scoring/catalogue';
-import { parseCsv, readReferencePopulation } from './csv';
+import { readReferencePopulation, readSourceCsv, readSourceJson } from './csv';
 
 /**
- * Rebuilds data/reference/*.json from ../shared/data/, data/optimal-ranges.json and the curated inputs
+ * Rebuilds data/reference/*.json from data/sources/, data/optimal-ranges.json and the curated inputs
  * in data/reference/ (see data/README.md). Deterministic: the same inputs (and the previous release's
  * concepts.json, whose timestamps carry over) give the same bytes. Run: `npx tsx scripts/build-reference-data.ts`.
  */
 
 const ROOT = path.resolve(__dirname, '..');
-const SHARED = path.resolve(ROOT, '../shared/data');
 const OUT = path.join(ROOT, 'data/reference');
 
 function readJson<T>(file: string): T {
@@ -25,13 +24,13 @@ function readJson<T>(file: string): T {
 }
 
 function readCsv<T>(name: string): T[] {
-  return parseCsv(readFileSync(path.join(SHARED, name), 'utf8')) as unknown as T[];
+  return readSourceCsv(name) as unknown as T[];
 }
 
 /** Every derived file, by name; `previous` is the last release's concepts.json (timestamps carry over). */
 export function buildReferenceData(previous: readonly ReferenceDataEntry[]): Record<string, unknown> {
-  const stats = readJson<NhanesStatsFile>(path.join(SHARED, 'nhanes-biomarker-stats.json'));
-  const participants = parseParticipants(readReferencePopulation(SHARED));
+  const stats = readSourceJson<NhanesStatsFile>('nhanes-biomarker-stats.json');
+  const participants = parseParticipants(readReferencePopulation());
   const population = buildPopulationStats(stats, SCORING_PREDICTORS, (key) =>
     DERIVATIONS[key] ? derivedPopulation(key, participants) : undefined,
   );

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import diabetesDefinition from '../data/models/diabetes-definition.json';
 import { SCORING_PREDICTORS } from '../functions/scoring/catalogue';
@@ -17,16 +17,15 @@ import {
 } from '../functions/scoring/population-tables';
 import type { DiseaseCode } from '../functions/scoring/schemas';
 import { interpolate, isotonicIncreasing, weightedMean, weightedQuantiles, weightedSd } from '../functions/scoring/statistics';
-import { readReferencePopulation } from './csv';
+import { readReferencePopulation, readSourceJson } from './csv';
 import { seededRandom } from './seeded-random';
 
 /**
- * Rebuilds data/population/ from ../shared/data/ (method and sources: data/population/README.md).
+ * Rebuilds data/population/ from data/sources/ (method and sources: data/population/README.md).
  * Deterministic: the same inputs give the same bytes. Run: `npx tsx scripts/build-scoring-data.ts`.
  */
 
 const ROOT = path.resolve(__dirname, '..');
-const SHARED = path.resolve(ROOT, '../shared/data');
 const OUT = path.join(ROOT, 'data/population');
 const SEXES: Sex[] = ['male', 'female'];
 const PERCENT_STEPS = Array.from({ length: 101 }, (_, i) => i / 100);
@@ -200,7 +199,7 @@ function buildMedians(people: Person[], stats: StatsFile): MediansFile {
     }
     medians[predictor.key] = entry;
   }
-  return { source: 'NHANES 2017-March 2020 pre-pandemic (CDC/NCHS, public domain) via ../shared/data', bands: AGE_BANDS.map((b) => b.label), medians };
+  return { source: 'NHANES 2017-March 2020 pre-pandemic (CDC/NCHS, public domain) via data/sources', bands: AGE_BANDS.map((b) => b.label), medians };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,12 +394,12 @@ function buildTopPredictors(people: Person[]): TopPredictorsFile {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Every file of data/population/, as the text written to disk, from ../shared/data. */
+/** Every file of data/population/, as the text written to disk, from data/sources. */
 export function buildScoringData(): Record<string, string> {
-  const stats = JSON.parse(readFileSync(path.join(SHARED, 'nhanes-biomarker-stats.json'), 'utf8')) as StatsFile;
-  const people = toPeople(readReferencePopulation(SHARED), stats);
+  const stats = readSourceJson<StatsFile>('nhanes-biomarker-stats.json');
+  const people = toPeople(readReferencePopulation(), stats);
   const bounds = {
-    source: '../shared/data/nhanes-biomarker-stats.json (NHANES, CDC/NCHS, public domain); built by scripts/build-scoring-data.ts',
+    source: 'data/sources/nhanes-biomarker-stats.json (NHANES, CDC/NCHS, public domain); built by scripts/build-scoring-data.ts',
     bounds: buildBounds(stats),
   };
   return {

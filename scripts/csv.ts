@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -36,7 +36,29 @@ export function parseCsv(text: string): Record<string, string>[] {
   return body.map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i] ?? ''])));
 }
 
-/** The participant rows of ../shared/data/nhanes-reference-population.csv.gz, every cell as text. */
-export function readReferencePopulation(sharedDataDir: string): Record<string, string>[] {
-  return parseCsv(gunzipSync(readFileSync(path.join(sharedDataDir, 'nhanes-reference-population.csv.gz'))).toString('utf8'));
+/** The raw datasets the data builds start from, committed with their provenance (data/sources/README.md). */
+export const SOURCES_DIR = path.resolve(__dirname, '../data/sources');
+
+/** Bytes of one source file; a missing file names itself and where sources live instead of a bare ENOENT. */
+export function readSource(name: string, dir = SOURCES_DIR): Buffer {
+  const file = path.join(dir, name);
+  if (!existsSync(file)) {
+    throw new Error(`Source dataset ${name} is missing from ${dir}; the data builds read only data/sources/ (see data/sources/README.md)`);
+  }
+  return readFileSync(file);
+}
+
+/** Rows of a CSV source file. */
+export function readSourceCsv(name: string, dir = SOURCES_DIR): Record<string, string>[] {
+  return parseCsv(readSource(name, dir).toString('utf8'));
+}
+
+/** A JSON source file. */
+export function readSourceJson<T>(name: string, dir = SOURCES_DIR): T {
+  return JSON.parse(readSource(name, dir).toString('utf8')) as T;
+}
+
+/** The participant rows of data/sources/nhanes-reference-population.csv.gz, every cell as text. */
+export function readReferencePopulation(dir = SOURCES_DIR): Record<string, string>[] {
+  return parseCsv(gunzipSync(readSource('nhanes-reference-population.csv.gz', dir)).toString('utf8'));
 }

@@ -2,8 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { ConfigError, setting } from './config';
 
 /**
- * Standard Webhooks signatures (research/aesthetics-and-ecosystem.md §3.4): the receiver recomputes
- * `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<payload>">` with the shared `whsec_` secret, checks
+ * Standard Webhooks signatures (https://www.standardwebhooks.com, the spec the `standardwebhooks`
+ * package implements): the receiver recomputes `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<payload>">` with the shared `whsec_` secret, checks
  * the timestamp is recent, and uses `webhook-id` to drop duplicates.
  */
 export interface WebhookSignatureHeaders {

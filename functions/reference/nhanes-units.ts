@@ -1,5 +1,5 @@
 /**
- * The unit strings of `../shared/data/nhanes-biomarker-stats.json` in UCUM. NHANES labels enzyme
+ * The unit strings of `data/sources/nhanes-biomarker-stats.json` in UCUM. NHANES labels enzyme
  * activities "IU/L"; they are enzyme units per litre (U/L), as labs print them. "µU/mL" of insulin is
  * micro-international units.
  */

@@ -17,7 +17,7 @@ export interface PopulationStratum {
   p99: number;
 }
 
-/** Predictors computed per participant of ../shared/data/nhanes-reference-population.csv.gz (eGFR, counts, non-HDL). */
+/** Predictors computed per participant of data/sources/nhanes-reference-population.csv.gz (eGFR, counts, non-HDL). */
 export const DERIVED_DATASET = 'nhanes_2017_2020_reference_population_derived';
 
 /** A predictor's NHANES distribution by sex and age band (the dataset and variable the catalogue names). */

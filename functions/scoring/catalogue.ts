@@ -20,7 +20,7 @@ export interface PredictorDefinition {
   molecularWeight?: { value: number; source: string };
   /** Physiological bounds in ucumUnit; a value outside is rejected as an entry or unit error. */
   bounds?: { min: number; max: number; source: string };
-  /** Key in ../shared/data/nhanes-biomarker-stats.json holding its sex × age-band distribution. */
+  /** Key in data/sources/nhanes-biomarker-stats.json holding its sex × age-band distribution. */
   nhanes?: {
     dataset: 'nhanes_2017_2020_prepandemic_weighted' | 'nhanes_1999_2018_bioage_unweighted';
     variable: string;

@@ -4,7 +4,7 @@ import type { PredictorDefinition } from './catalogue';
 
 /**
  * Printed unit → the catalogue unit of a predictor. Printed spellings go through the lab area's
- * printed-unit table (shared/data/unit-to-ucum.csv: `x10E3/uL`, `K/uL`, `Thousand/uL`, `mEq/L`,
+ * printed-unit table (data/sources/unit-to-ucum.csv: `x10E3/uL`, `K/uL`, `Thousand/uL`, `mEq/L`,
  * `mIU/L`, …); vitals spellings below; conversion by @lhncbc/ucum-lhc, molar ↔ mass with the
  * predictor's molecular weight.
  */
@@ -30,7 +30,7 @@ type ConvertUnitTo = (
 ) => { status: string; toVal: number | null; msg: string[] };
 const convertUnitTo = ucum.convertUnitTo.bind(ucum) as ConvertUnitTo;
 
-/** Enzyme activities: the international unit of an enzyme is the µmol/min `U` (shared/data/unit-to-ucum.csv, IU/L). */
+/** Enzyme activities: the international unit of an enzyme is the µmol/min `U` (data/sources/unit-to-ucum.csv, IU/L). */
 const ENZYMES = new Set(['alp', 'ast', 'alt']);
 
 export type UnitResult = { ok: true; value: number } | { ok: false; reason: string };

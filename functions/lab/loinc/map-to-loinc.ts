@@ -4,7 +4,7 @@ import { sameKind } from '../ucum/convert';
 
 /**
  * Printed test name (+ specimen from the panel, + UCUM unit) → LOINC code from data/lab/loinc-common-labs.json
- * (shared/data/loinc-common-labs.csv). `exact` when name, specimen and unit leave one code;
+ * (data/sources/loinc-common-labs.csv). `exact` when name, specimen and unit leave one code;
  * `biomarker_only` when the name matches but specimen, property or method stay ambiguous, and then the
  * default is the serum/plasma (or whole-blood) code, verified before unverified, method-less before a
  * named method; `not_found` otherwise. `llm_fuzzy` is never produced here (see fallback.ts).

@@ -1,6 +1,6 @@
 /**
  * Date reading for lab reports. Both supported vendors print US dates (MM/DD/YYYY; the older Labcorp
- * layout prints YYYY-MM-DD); see research/lab-extraction.md "Date handling".
+ * layout prints YYYY-MM-DD); see docs/research/lab-extraction.md "Date handling".
  */
 
 const US_DATE = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g;

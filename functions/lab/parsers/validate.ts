@@ -12,7 +12,7 @@ import { toNumber } from './values';
  * percentage of a whole never exceeds 100.
  */
 
-/** LOINC codes of the leukocyte differential in percent (shared/data/loinc-common-labs.csv). */
+/** LOINC codes of the leukocyte differential in percent (data/sources/loinc-common-labs.csv). */
 const DIFFERENTIAL_PERCENT = new Set(['770-8', '736-9', '5905-5', '713-8', '706-2', '71695-1']);
 /**
  * A differential printed as whole percentages can miss 100 by rounding alone: up to 0.5 per

@@ -3,7 +3,7 @@ import { isPrintedUnit } from '../ucum/to-ucum';
 
 /**
  * Grammar of the cells of a result row: values (numeric, censored, text), flags, reference ranges in
- * every printed form, and units. Forms from research/lab-extraction.md §1 and §6.4–6.6.
+ * every printed form, and units. Forms from docs/research/lab-extraction.md §1 and §6.4–6.6.
  */
 
 const NUMBER = String.raw`[+-]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)`;

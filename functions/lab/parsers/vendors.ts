@@ -1,6 +1,6 @@
 /**
  * What each supported layout prints: vendor signatures, column headers, page furniture and the markers
- * that end the results. Sources: research/lab-extraction.md §1 and §6, research/lab-layouts/*.txt.
+ * that end the results. Sources: docs/research/lab-extraction.md §1 and §6, test/fixtures/labs/research/*.txt.
  */
 
 export type Vendor = 'quest' | 'labcorp';

@@ -2,7 +2,7 @@ import { ucum } from '../../reference/build/ucum';
 
 /**
  * Comparing and converting UCUM quantities of lab results. ucum-lhc never converts arbitrary units
- * ([IU]); on enzyme activities (LOINC property CCnc) Labcorp's IU/L is U/L (shared/data/unit-to-ucum.csv,
+ * ([IU]); on enzyme activities (LOINC property CCnc) Labcorp's IU/L is U/L (data/sources/unit-to-ucum.csv,
  * row IU/L), and elsewhere an [IU] unit is compared with an [IU] unit as if both were masses, which
  * keeps the prefixes (m[IU]/L = u[IU]/mL) and nothing else.
  */

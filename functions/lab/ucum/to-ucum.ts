@@ -4,7 +4,7 @@ import type { UcumMatchMethod } from '../results-schema';
 
 /**
  * Printed unit → UCUM code. In order: the printed-unit table (`static_map`, data/lab/unit-to-ucum.json
- * from shared/data/unit-to-ucum.csv), systematic vendor spellings (`pattern_rule`), units composed of
+ * from data/sources/unit-to-ucum.csv), systematic vendor spellings (`pattern_rule`), units composed of
  * SI-prefixed base units (`prefix_map`); every code is validated with @lhncbc/ucum-lhc. `K/uL` is a
  * thousand per microlitre on a lab report and never Kelvin.
  */

@@ -4,7 +4,7 @@ import { weightedMean, weightedQuantiles } from '../../scoring/statistics';
 import { DERIVED_DATASET, type PredictorPopulation, type PopulationStratum } from '../population-stats';
 import { bandLimits, sixDigits } from './population';
 
-/** One participant of ../shared/data/nhanes-reference-population.csv.gz (columns read here). */
+/** One participant of data/sources/nhanes-reference-population.csv.gz (columns read here). */
 export interface Participant {
   age: number;
   sex: Sex;

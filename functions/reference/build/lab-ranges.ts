@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isValidUcum, toUcum } from '../../lab/ucum/to-ucum';
 import type { LabRangeOneSidedRow, LabRangeRow, ReferenceDataEntry } from '../schemas';
 
-/** A row of ../shared/data/lab-reference-ranges.csv. */
+/** A row of data/sources/lab-reference-ranges.csv. */
 export interface PrintedRangeRow {
   vendor_name: string;
   concept_code: string;

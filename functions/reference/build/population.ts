@@ -3,7 +3,7 @@ import { NHANES_UNIT_TO_UCUM } from '../nhanes-units';
 import type { PopulationStatsFile, PopulationStratum, PredictorPopulation } from '../population-stats';
 import { ucum } from './ucum';
 
-/** Shape of `../shared/data/nhanes-biomarker-stats.json` (the parts read here). */
+/** Shape of `data/sources/nhanes-biomarker-stats.json` (the parts read here). */
 export interface NhanesStatsFile {
   source: { datasets: Record<string, { dataset_name: string }> };
   datasets: Record<string, Record<string, NhanesVariable>>;

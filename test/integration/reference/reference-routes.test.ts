@@ -8,7 +8,7 @@ import {
 import { SCORING_VERSION } from '../../../functions/scoring/version';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 
-const stats = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../shared/data/nhanes-biomarker-stats.json'), 'utf8')) as {
+const stats = JSON.parse(readFileSync(path.resolve(__dirname, '../../../data/sources/nhanes-biomarker-stats.json'), 'utf8')) as {
   datasets: Record<string, Record<string, { strata: { sex: string; age_band: string; mean: number }[] }>>;
 };
 

@@ -12,7 +12,7 @@ const lab = (code: string, name: string, unit = 'mg/dL') => ({ loinc_code: code,
 const curated = { snomed: [], loinc_non_lab: [] };
 
 describe('scripts/build-reference-data.ts', () => {
-  it('reproduces the committed data/reference files from ../shared/data (rerun the script after changing an input)', () => {
+  it('reproduces the committed data/reference files from data/sources (rerun the script after changing an input)', () => {
     const built = buildReferenceData(JSON.parse(readFileSync(CONCEPTS_FILE, 'utf8')) as ReferenceDataEntry[]);
     for (const [name, value] of Object.entries(built)) expect([name, JSON.parse(JSON.stringify(value))]).toEqual([name, read(name)]);
   });

@@ -12,7 +12,7 @@ async function get(query: Record<string, string> = {}, headers: Record<string, s
   return { ...response, rows: response.json as Row[] };
 }
 
-const printed = readFileSync(path.resolve(__dirname, '../../../../shared/data/lab-reference-ranges.csv'), 'utf8')
+const printed = readFileSync(path.resolve(__dirname, '../../../data/sources/lab-reference-ranges.csv'), 'utf8')
   .split('\n')
   .slice(1)
   .filter((l) => l.trim() !== '');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { optimalRange } from '../../../functions/reference/optimal-ranges';
 import { SCORING_PREDICTORS } from '../../../functions/scoring/catalogue';
 
-const stats = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../shared/data/nhanes-biomarker-stats.json'), 'utf8')) as {
+const stats = JSON.parse(readFileSync(path.resolve(__dirname, '../../../data/sources/nhanes-biomarker-stats.json'), 'utf8')) as {
   datasets: Record<string, Record<string, { strata: { sex: string; age_band: string; p01: number; p99: number }[] }>>;
 };
 const guidelines = JSON.parse(readFileSync(path.resolve(__dirname, '../../../data/optimal-ranges.json'), 'utf8')) as {

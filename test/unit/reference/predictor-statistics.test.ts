@@ -16,7 +16,7 @@ interface Stratum {
   p95: number;
   p99: number;
 }
-const stats = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../shared/data/nhanes-biomarker-stats.json'), 'utf8')) as {
+const stats = JSON.parse(readFileSync(path.resolve(__dirname, '../../../data/sources/nhanes-biomarker-stats.json'), 'utf8')) as {
   datasets: Record<string, Record<string, { strata: Stratum[] }>>;
 };
 const WEIGHTED = 'nhanes_2017_2020_prepandemic_weighted';

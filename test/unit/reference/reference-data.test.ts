@@ -8,12 +8,12 @@ import { type ReferenceDataEntry, ReferenceDataResponseSchema } from '../../../f
 import { SCORING_PREDICTORS } from '../../../functions/scoring/catalogue';
 import { apiEvent, invoke } from './api-event';
 
-const SHARED = path.resolve(__dirname, '../../../../shared/data');
+const SOURCES = path.resolve(__dirname, '../../../data/sources');
 const get = (headers: Record<string, string> = {}, apiKeyId?: string | null) =>
   invoke(handler, apiEvent({ method: 'GET', path: '/reference-data/', headers, apiKeyId }));
 
 function csvCodes(file: string): string[] {
-  return readFileSync(path.join(SHARED, file), 'utf8')
+  return readFileSync(path.join(SOURCES, file), 'utf8')
     .split('\n')
     .slice(1)
     .filter((line) => line.trim() !== '')

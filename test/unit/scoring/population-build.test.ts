@@ -4,7 +4,7 @@ import { AGE_BANDS } from '../../../functions/scoring/population-tables';
 import { buildScoringData, type Peer, POPULATION_DIR, predictorStrengths } from '../../../scripts/build-scoring-data';
 
 describe('scripts/build-scoring-data.ts', () => {
-  it('reproduces the committed data/population files from ../shared/data and data/models (rerun it after changing a model)', () => {
+  it('reproduces the committed data/population files from data/sources and data/models (rerun it after changing a model)', () => {
     for (const [name, text] of Object.entries(buildScoringData())) {
       expect([name, text]).toEqual([name, readFileSync(path.join(POPULATION_DIR, name), 'utf8')]);
     }

@@ -12,7 +12,7 @@ import {
 } from '../../../functions/scoring/models/phenoage';
 import { preventRisk } from '../../../functions/scoring/models/prevent';
 
-/** Published worked examples (sources in ../shared/research/scoring-models.md and data/models/*.json). */
+/** Published worked examples (sources in docs/research/scoring-models.md and data/models/*.json). */
 
 describe('PhenoAge (Levine 2018)', () => {
   // bio-learn/biolearn PR #202 worked example, given in SI units with ln(CRP) = -4.20:

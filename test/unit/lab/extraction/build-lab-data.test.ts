@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLabData } from '../../../../scripts/build-lab-data';
 
-const SHARED = path.resolve(__dirname, '../../../../../shared/data');
 const DATA = path.resolve(__dirname, '../../../../data/lab');
 
 describe('data/lab', () => {
-  it('matches what scripts/build-lab-data.ts builds from ../shared/data (rerun the script after changing an input)', () => {
-    for (const [name, text] of Object.entries(buildLabData(SHARED))) {
+  it('matches what scripts/build-lab-data.ts builds from data/sources (rerun the script after changing an input)', () => {
+    for (const [name, text] of Object.entries(buildLabData())) {
       expect(readFileSync(path.join(DATA, name), 'utf8')).toBe(text);
     }
   });

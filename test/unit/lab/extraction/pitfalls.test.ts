@@ -4,7 +4,7 @@ import type { PageText } from '../../../../functions/lab/pdf-text';
 import type { PanelResult } from '../../../../functions/lab/results-schema';
 import { type SyntheticLine, stack, syntheticPage } from './synthetic-page';
 
-/** The pitfalls of research/lab-extraction.md §6, each placed on a page exactly as the layout prints it. */
+/** The pitfalls of docs/research/lab-extraction.md §6, each placed on a page exactly as the layout prints it. */
 
 const Q = { name: 36, row: 48, comment: 66, inRange: 250, outRange: 305, range: 375, lab: 545 };
 const QUEST_HEADER: SyntheticLine[1] = [

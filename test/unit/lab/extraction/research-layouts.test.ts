@@ -8,7 +8,7 @@ import type { PanelResult } from '../../../../functions/lab/results-schema';
 import { type Cell, Writer } from '../../../fixtures/labs/render';
 
 /**
- * The layouts transcribed in research/lab-layouts/ (copied to test/fixtures/labs/research/), rendered
+ * The layouts transcribed in test/fixtures/labs/research/ (from the project research notes, docs/research/lab-extraction.md), rendered
  * to PDF at the columns their layout notes describe and parsed back: every transcribed row must come
  * back as printed, and the lines the Quest note lists as furniture or interpretive text never may.
  */
