@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { blockedAddressReason, canonicalAddress } from './address-policy';
 import { config } from './config';
 import { BlockedTargetError, type OutboundHttp, type OutboundRequest, OutboundRequestError, type OutboundResponse } from './ports';
 
@@ -10,11 +11,13 @@ import { BlockedTargetError, type OutboundHttp, type OutboundRequest, OutboundRe
  * The one way Hale calls a URL a caller gave it (report callbacks, pre-signed PUTs, lab webhooks),
  * guarded against SSRF as the OWASP SSRF Prevention Cheat Sheet advises:
  * - `https:` only (plain `http:` only when HALE_ALLOW_PRIVATE_TARGETS is on: local runs and tests);
- * - every address the host resolves to must be ordinary public unicast: loopback, private,
- *   link-local (169.254.169.254 metadata), CGNAT, unspecified, multicast, broadcast, reserved,
- *   unique-local (fd00:ec2::254 metadata), IPv4-mapped/translated forms of those are refused;
+ * - every address the host resolves to must be ordinary public unicast (address-policy.ts): loopback,
+ *   private, link-local (169.254.169.254 metadata), CGNAT, unspecified, multicast, broadcast, reserved,
+ *   unique-local (fd00:ec2::254 metadata), and every IPv6 spelling that embeds such an IPv4 address
+ *   (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo, ISATAP) are refused;
  * - the connection goes to the address that was checked (a pinned `lookup`), so a DNS answer that
- *   changes between check and connect (rebinding) cannot redirect it;
+ *   changes between check and connect (rebinding) cannot redirect it; and the address the socket
+ *   actually connected to is judged again before a byte is sent;
  * - redirects are never followed: a 3xx comes back as an ordinary non-2xx response, which delivery
  *   code counts as a failed attempt (Standard Webhooks: only 2xx is success);
  * - connect and total timeouts, and at most `maxResponseBytes` of the response body are read (the
@@ -49,26 +52,6 @@ const systemResolver: Resolver = async (hostname) => {
   const answers = await dnsLookup(hostname, { all: true, verbatim: true });
   return answers.map((answer) => answer.address);
 };
-
-const RANGE_DESCRIPTIONS: Record<string, string> = {
-  loopback: 'a loopback address',
-  private: 'a private address',
-  uniqueLocal: 'a private (unique local) address',
-  linkLocal: 'a link-local address (cloud metadata lives there)',
-  carrierGradeNat: 'a carrier-grade NAT address',
-  unspecified: 'the unspecified address',
-  multicast: 'a multicast address',
-  broadcast: 'the broadcast address',
-};
-
-/** Why an address may not be a target, or undefined for ordinary public unicast. */
-export function blockedAddressReason(address: string): string | undefined {
-  if (!ipaddr.isValid(address)) return 'not an IP address';
-  // `process` turns IPv4-mapped IPv6 (::ffff:a.b.c.d) into the IPv4 address it carries.
-  const range = ipaddr.process(address).range();
-  if (range === 'unicast') return undefined;
-  return RANGE_DESCRIPTIONS[range] ?? `a reserved address (${range})`;
-}
 
 function policyWithDefaults(policy: Partial<TargetPolicy>): TargetPolicy {
   return {
@@ -107,15 +90,15 @@ export async function assertSafeTargetUrl(target: string, policy: Partial<Target
   if (!allowedProtocols.includes(url.protocol)) {
     throw new BlockedTargetError(`Target must use https, not ${url.protocol.replace(/:$/, '')}`);
   }
-  // WHATWG URL already normalised numeric forms (http://2130706433/ → 127.0.0.1); IPv6 keeps its brackets.
+  // WHATWG URL already normalised numeric forms (http://2130706433/ → 127.0.0.1, [::127.0.0.1] → [::7f00:1]).
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const literal = ipaddr.isValid(hostname);
-  const addresses = literal ? [hostname] : await resolveAll(hostname, resolve);
+  const literal = canonicalAddress(hostname) !== undefined;
+  const addresses = literal ? [hostname] : (await resolveAll(hostname, resolve)).map((address) => canonicalAddress(address) ?? address);
   if (!allowPrivateTargets) {
     for (const address of addresses) {
       const reason = blockedAddressReason(address);
       if (reason === undefined) continue;
-      throw new BlockedTargetError(literal ? `Target ${address} is ${reason}` : `Target host ${hostname} resolves to ${reason} (${address})`);
+      throw new BlockedTargetError(literal ? `Target ${address} is ${reason}` : `Target host ${hostname} resolves to ${address}, ${reason}`);
     }
   }
   return { url, addresses };
@@ -135,6 +118,17 @@ export function pinnedLookup(addresses: readonly string[]): LookupFunction {
       callback(null, usable[0]!.address, usable[0]!.family);
     }
   };
+}
+
+/**
+ * The last word: the address the socket actually connected to, judged once the TCP connection is up.
+ * Only `https:` reaches a public target, so nothing but a TLS ClientHello can have left by then.
+ */
+export function refusedPeer(remoteAddress: string | undefined, allowPrivateTargets: boolean): BlockedTargetError | undefined {
+  if (allowPrivateTargets) return undefined;
+  if (remoteAddress === undefined) return new BlockedTargetError('The connection has no peer address to check');
+  const reason = blockedAddressReason(remoteAddress);
+  return reason === undefined ? undefined : new BlockedTargetError(`Connected to ${remoteAddress}, which is ${reason}`);
 }
 
 function flattenHeaders(response: IncomingMessage): Record<string, string> {
@@ -160,6 +154,7 @@ export class GuardedOutboundHttp implements OutboundHttp {
 
   async send(request: OutboundRequest): Promise<OutboundResponse> {
     const { url, addresses } = await assertSafeTargetUrl(request.url, this.policy);
+    const { allowPrivateTargets } = policyWithDefaults(this.policy);
     const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     const transport = url.protocol === 'https:' ? https : http;
     const totalTimeoutMs = request.timeoutMs ?? this.timeoutMs;
@@ -193,7 +188,11 @@ export class GuardedOutboundHttp implements OutboundHttp {
           this.connectTimeoutMs,
         );
         timers.push(timer);
-        socket.once('connect', () => clearTimeout(timer));
+        socket.once('connect', () => {
+          clearTimeout(timer);
+          const refused = refusedPeer(socket.remoteAddress, allowPrivateTargets);
+          if (refused) req.destroy(refused);
+        });
       });
 
       req.on('error', (error) => {

@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   assertSafeTargetUrl,
-  blockedAddressReason,
   GuardedOutboundHttp,
   pinnedLookup,
   type Resolver,
 } from '../../../functions/platform/outbound-http';
+import { blockedAddressReason } from '../../../functions/platform/address-policy';
 import { BlockedTargetError, OutboundRequestError } from '../../../functions/platform/ports';
 
 const publicResolver: Resolver = async () => ['93.184.215.14'];
@@ -35,7 +35,7 @@ describe('outbound requests refuse unsafe targets', () => {
   });
 
   it('refuses a host name that resolves to a private address, naming host and address', async () => {
-    await expectBlocked('https://hooks.example.com/x', 'Target host hooks.example.com resolves to a private address (192.168.4.20)', async () => [
+    await expectBlocked('https://hooks.example.com/x', 'Target host hooks.example.com resolves to 192.168.4.20, a private address', async () => [
       '93.184.215.14',
       '192.168.4.20',
     ]);
@@ -69,7 +69,7 @@ describe('outbound requests refuse unsafe targets', () => {
     expect(blockedAddressReason('172.31.255.1')).toBe('a private address');
     expect(blockedAddressReason('fe80::1')).toBe('a link-local address (cloud metadata lives there)');
     expect(blockedAddressReason('255.255.255.255')).toBe('the broadcast address');
-    expect(blockedAddressReason('64:ff9b::a9fe:a9fe')).toBe('a reserved address (rfc6052)');
+    expect(blockedAddressReason('64:ff9b::a9fe:a9fe')).toBe('a link-local address (cloud metadata lives there) (169.254.169.254, NAT64)');
   });
 
   it('pins the connection to the checked addresses whatever the host name', () => {
