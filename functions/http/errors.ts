@@ -75,6 +75,12 @@ export class PayloadTooLargeError extends HaleError {
   }
 }
 
+export class UnsupportedMediaTypeError extends HaleError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+
 export class RateLimitError extends HaleError {
   constructor(message: string, retryAfterSeconds: number) {
     const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import { logger } from '../platform/observability';
 import { type ErrorDialect, toErrorResponse } from './dialects';
-import { BadRequestError, type FieldIssue, UnauthorizedError, ValidationError } from './errors';
+import { BadRequestError, type FieldIssue, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from './errors';
 
 /** What a route's domain call receives: parsed, validated input and the caller's identity. */
 export interface RouteInput<B, Q, P> {
@@ -68,8 +68,15 @@ function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
   return out;
 }
 
-function parseJsonBody(event: APIGatewayProxyEvent): unknown {
+/** `application/json` or a `+json` type (RFC 6839), with any parameters; the media type is case-insensitive. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+function parseJsonBody(event: APIGatewayProxyEvent, headers: Record<string, string>): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const contentType = headers['content-type'];
+  if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType.trim())) {
+    throw new UnsupportedMediaTypeError('The request body must be JSON, sent with Content-Type: application/json');
+  }
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(text);
@@ -80,7 +87,7 @@ function parseJsonBody(event: APIGatewayProxyEvent): unknown {
 
 /**
  * Builds a Lambda handler for an API Gateway REST (v1) proxy route: header normalisation, request id,
- * JSON parsing (malformed → 400), zod validation (→ 422, or 400 for extraction routes, naming each
+ * JSON parsing (another content type → 415, malformed → 400), zod validation (→ 422, or 400 for extraction routes, naming each
  * field), the route's error dialect, and a request log line without bodies or header values.
  */
 export function httpRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
@@ -105,7 +112,7 @@ export function httpRoute<B extends Schema = undefined, Q extends Schema = undef
         issues.push(...issuesOf(result.error, where));
         return undefined as Out<S>;
       };
-      const body = parse(spec.body as B, spec.body ? parseJsonBody(event) : undefined, 'body');
+      const body = parse(spec.body as B, spec.body ? parseJsonBody(event, headers) : undefined, 'body');
       const query = parse(spec.query as Q, event.queryStringParameters ?? {}, 'query');
       const params = parse(spec.params as P, event.pathParameters ?? {}, 'path');
       if (issues.length > 0) throw new ValidationError(issues, validationStatus);

@@ -48,6 +48,7 @@ export const ERROR_STATUSES = {
   403: { name: 'Forbidden', description: 'The API key may not call this API (answered by the gateway)' },
   404: { name: 'NotFound', description: 'No such resource for this API key' },
   413: { name: 'PayloadTooLarge', description: 'Request or file too large' },
+  415: { name: 'UnsupportedMediaType', description: 'The request body is not sent as JSON (Content-Type: application/json)' },
   422: { name: 'UnprocessableEntity', description: 'Validation failed; each failing field is named' },
   425: { name: 'TooEarly', description: 'The job has not finished yet' },
   429: { name: 'TooManyRequests', description: 'Rate limit or quota exceeded; Retry-After says when to retry' },

@@ -7,6 +7,7 @@ import { registerReportOpenApi } from '../report/openapi';
 import { type RouteDefinition, ROUTES } from '../routes';
 import { registerScoringOpenApi } from '../scoring/openapi';
 import { API_KEY_SECURITY, errorResponses, jsonResponse, registerSharedComponents } from './openapi-components';
+import { addPlatformResponses } from './platform-responses';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -45,7 +46,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerReportOpenApi(registry);
   registerReferenceOpenApi(registry);
   registerLabOpenApi(registry);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Hale API',
@@ -65,6 +66,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ],
     security: API_KEY_SECURITY,
   });
+  addPlatformResponses(document.paths ?? {}, ROUTES);
+  return document;
 }
 
 /** Routes the document does not describe (method and path as in ROUTES). */

@@ -64,16 +64,17 @@ async function assertWebhookTarget(services: UploadServices, url: string | undef
 }
 
 /**
- * POST /extraction/lab/upload (spec §4.6): counts the upload against the key's hourly quota, checks
- * the webhook target and the PDF, then either stores the PDF and starts the pipeline (`queued`) or
- * issues a pre-signed PUT URL (`pending_upload`). The job records the tenant and never the date of
- * birth (see phi/date-of-birth.ts).
+ * POST /extraction/lab/upload (spec §4.6): checks the webhook target and the PDF, counts the upload
+ * against the key's hourly quota (only uploads that pass the checks count: a refused one costs the
+ * caller nothing), then either stores the PDF and starts the pipeline (`queued`) or issues a
+ * pre-signed PUT URL (`pending_upload`). The job records the tenant and never the date of birth (see
+ * phi/date-of-birth.ts).
  */
 export async function startLabUpload(services: UploadServices, tenant: string, request: UploadRequest): Promise<UploadOutcome> {
-  await consumeHourlyQuota(services.jobs, `lab-uploads#${tenant}`, services.uploadsPerHour, services.now());
   await assertWebhookTarget(services, request.webhookUrl);
   const bytes = request.pdfFile === undefined ? undefined : decodePdfFile(request.pdfFile);
   if (bytes) assertLooksLikePdf(bytes);
+  await consumeHourlyQuota(services.jobs, `lab-uploads#${tenant}`, services.uploadsPerHour, services.now());
 
   const now = services.now();
   const jobId = services.newId();

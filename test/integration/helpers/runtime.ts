@@ -40,7 +40,7 @@ export interface RequestOptions {
   /** Defaults to the runtime's first key; null sends no key. */
   apiKey?: string | null;
   headers?: Record<string, string>;
-  /** Objects are sent as JSON; strings and Buffers as they are. */
+  /** Objects are sent as JSON; strings and Buffers as they are (strings as application/json unless headers say otherwise). */
   body?: unknown;
 }
 
@@ -54,7 +54,11 @@ export interface TestRuntime extends LocalRuntime {
 
 function encodeBody(body: unknown, headers: Record<string, string>): string | Uint8Array<ArrayBuffer> | undefined {
   if (body === undefined) return undefined;
-  if (typeof body === 'string') return body;
+  if (typeof body === 'string') {
+    // A string is a JSON text as far as the API is concerned (malformed ones included); a test of another type says so.
+    headers['content-type'] ??= 'application/json';
+    return body;
+  }
   // fetch's types take an ArrayBuffer-backed view, which a Buffer may not be; copying makes one.
   if (Buffer.isBuffer(body)) return new Uint8Array(body);
   headers['content-type'] ??= 'application/json';

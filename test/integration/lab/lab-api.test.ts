@@ -10,10 +10,12 @@ import { base64, finished, status, uploadBase64 } from './lab-test-kit';
 
 let hale: TestRuntime;
 let quotaKey: string;
+let refusedUploadsKey: string;
 
 beforeAll(async () => {
   quotaKey = `quota-key-${Date.now()}`;
-  hale = await startTestRuntime({ apiKeys: [`lab-a-${Date.now()}`, `lab-b-${Date.now()}`, quotaKey] });
+  refusedUploadsKey = `refused-uploads-key-${Date.now()}`;
+  hale = await startTestRuntime({ apiKeys: [`lab-a-${Date.now()}`, `lab-b-${Date.now()}`, quotaKey, refusedUploadsKey] });
 });
 afterAll(() => hale.stop());
 
@@ -156,5 +158,21 @@ describe('upload quota', () => {
     expect(refused.headers.get('retry-after')).toBe(String(body.details.retryAfterSeconds));
     // Another key's quota is its own.
     expect((await hale.post('/extraction/lab/upload', {})).status).toBe(200);
+  });
+
+  it('counts only accepted uploads: 120 refused ones (not a PDF, blocked webhook) leave the whole quota', async () => {
+    const notPdf = { pdfFile: Buffer.from('plain text, not a PDF').toString('base64') };
+    const blockedWebhook = { webhookUrl: 'ftp://hooks.example.com/x' };
+    for (let batch = 0; batch < 12; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => hale.post('/extraction/lab/upload', i % 2 ? notPdf : blockedWebhook, { apiKey: refusedUploadsKey })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(400));
+    }
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => hale.post('/extraction/lab/upload', {}, { apiKey: refusedUploadsKey })));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    }
+    expect((await hale.post('/extraction/lab/upload', {}, { apiKey: refusedUploadsKey })).status).toBe(429);
   });
 });

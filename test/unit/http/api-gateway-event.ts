@@ -1,6 +1,9 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 
-/** A REST (v1) proxy event as API Gateway sends it; `apiKeyId` undefined means no key was presented. */
+/**
+ * A REST (v1) proxy event as API Gateway sends it; `apiKeyId` undefined means no key was presented.
+ * A body comes with `Content-Type: application/json` unless `headers` name another.
+ */
 export function apiGatewayEvent(options: {
   method?: string;
   path?: string;
@@ -17,7 +20,7 @@ export function apiGatewayEvent(options: {
     resource: options.path ?? '/test',
     body: options.body ?? null,
     isBase64Encoded: false,
-    headers: options.headers ?? {},
+    headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
     multiValueHeaders: {},
     queryStringParameters: options.query ?? null,
     multiValueQueryStringParameters: null,

@@ -43,6 +43,26 @@ describe('httpRoute', () => {
     expect(JSON.parse(extraction.body)).toMatchObject({ error: 'invalid_request', message: 'Malformed JSON in request body', requestId: 'req-0001' });
   });
 
+  it('answers a body that is not declared JSON with 415 in the route dialect, before parsing it', async () => {
+    const before = seen.length;
+    const types: Record<string, string>[] = [{ 'Content-Type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'application/jsonp' }];
+    for (const headers of types) {
+      const response = await call(detailRoute, { body: valid, headers });
+      expect(response.statusCode).toBe(415);
+      expect(JSON.parse(response.body)).toEqual({ detail: 'The request body must be JSON, sent with Content-Type: application/json' });
+    }
+    const noType = await extractionRoute(
+      { ...apiGatewayEvent({ apiKeyId: 'key-1', body: valid }), headers: {} },
+      lambdaContext,
+    );
+    expect(noType.statusCode).toBe(415);
+    expect(JSON.parse(noType.body)).toMatchObject({ error: 'unsupported_media_type' });
+    expect(seen.length).toBe(before);
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/vnd.api+json', 'application/json;charset=UTF-8']) {
+      expect((await call(detailRoute, { body: valid, headers: { 'content-type': type } })).statusCode).toBe(201);
+    }
+  });
+
   it('answers invalid input with 422 naming each failing field', async () => {
     const body = JSON.stringify({ person: { name: '', age: 40.5 }, tags: ['a', 'b', 'c'] });
     const response = await call(detailRoute, { body, query: { limit: '-1' } });

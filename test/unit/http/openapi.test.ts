@@ -75,6 +75,16 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents the statuses the gateway and httpRoute answer on every route (the probe found 413, 400 and 415 missing)', () => {
+    const statuses = (method: string, routePath: string) => Object.keys(operation(document, method, routePath)?.responses ?? {});
+    expect(statuses('POST', '/health-score/timeseries')).toEqual(expect.arrayContaining(['400', '401', '413', '415', '422', '500', '502', '504']));
+    expect(statuses('GET', '/extraction/lab/status/{jobId}')).toEqual(expect.arrayContaining(['400', '401', '404', '413']));
+    expect(statuses('GET', '/extraction/lab/results/{jobId}')).toEqual(expect.arrayContaining(['400', '425']));
+    expect(statuses('GET', '/reference-data/')).toEqual(expect.arrayContaining(['401', '429']));
+    expect(statuses('GET', '/openapi.json')).not.toContain('401');
+    expect(statuses('GET', '/ping')).not.toContain('415');
+  });
+
   it('has no dangling $ref', () => {
     const unresolved = collect(document, '$ref').filter(({ value }) => {
       const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(String(value)) ?? [];
