@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { toErrorResponse } from '../functions/http/dialects';
-import { HaleError, NotFoundError, PayloadTooLargeError, RateLimitError, UnauthorizedError } from '../functions/http/errors';
+import { type ErrorDialect, toErrorResponse } from '../functions/http/dialects';
+import { NotFoundError, PayloadTooLargeError } from '../functions/http/errors';
+import { GATEWAY_ERRORS, type GatewayErrorType, gatewayErrorBody, gatewayErrorHeaders } from '../functions/http/gateway-errors';
 import type { RouteDefinition } from '../functions/routes';
 import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
 import { closeGracefully, listenOnLoopback } from './http-server';
@@ -60,25 +61,38 @@ function write(res: ServerResponse, response: HttpResponse): void {
   res.end(response.body);
 }
 
-function errorResponse(error: HaleError | Error, dialect: 'detail' | 'extraction', requestId: string, now: Date): HttpResponse {
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+
+function errorResponse(error: Error, dialect: ErrorDialect, requestId: string, now: Date): HttpResponse {
   const mapped = toErrorResponse(error, dialect, requestId, now);
+  return { statusCode: mapped.statusCode, headers: { ...JSON_HEADERS, ...mapped.headers }, body: Buffer.from(JSON.stringify(mapped.body)) };
+}
+
+/** What API Gateway itself answers (functions/http/gateway-errors.ts), in the dialect of the API. */
+function gatewayAnswer(
+  type: Exclude<GatewayErrorType, 'DEFAULT_4XX'>,
+  dialect: ErrorDialect,
+  requestId: string,
+  now: Date,
+  overrides: { status?: number; retryAfterSeconds?: number } = {},
+): HttpResponse {
+  const error = GATEWAY_ERRORS[type];
+  const retryAfterSeconds = overrides.retryAfterSeconds ?? error.retryAfterSeconds;
+  const body = gatewayErrorBody(error, dialect, { message: error.message ?? '', requestId, timestamp: now.toISOString(), retryAfterSeconds });
   return {
-    statusCode: mapped.statusCode,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-      ...mapped.headers,
-    },
-    body: Buffer.from(JSON.stringify(mapped.body)),
+    statusCode: overrides.status ?? error.status ?? 500,
+    headers: { ...JSON_HEADERS, ...gatewayErrorHeaders(error, retryAfterSeconds) },
+    body: Buffer.from(JSON.stringify(body)),
   };
 }
 
 /**
  * The local API Gateway: routes each request by ROUTES to its handler module as a REST (v1)
- * proxy event, and does what API Gateway does before a Lambda runs: API-key check (401), the
- * reference group's usage plan (429), payload limit (413), unknown resource (404) and method
- * (405), all in the route's error dialect. Every response carries `x-request-id`.
+ * proxy event, and answers what API Gateway answers before a Lambda runs, with the same gateway
+ * responses (functions/http/gateway-errors.ts): unknown path or method (404, as API Gateway's
+ * MISSING_AUTHENTICATION_TOKEN becomes), API-key check (401), the reference group's usage plan
+ * (429), payload limit (413), and a failed Lambda call (502), all in the API's error dialect. Every
+ * response carries `x-request-id`.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const table = new RouteTable(options.routes);
@@ -97,13 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
 
     const found = table.lookup(method, url.pathname);
-    if (found.kind === 'not-found') {
-      return write(res, errorResponse(new NotFoundError('No route matches this path'), dialectOfPath(url.pathname), requestId, receivedAt));
-    }
-    if (found.kind === 'method-not-allowed') {
-      const error = new HaleError(405, 'method_not_allowed', `Method ${method} is not allowed here`, { headers: { allow: found.allowed.join(', ') } });
-      return write(res, errorResponse(error, dialectOfPath(url.pathname), requestId, receivedAt));
-    }
+    if (found.kind !== 'found') return write(res, gatewayAnswer('MISSING_AUTHENTICATION_TOKEN', dialectOfPath(url.pathname), requestId, receivedAt));
     const { route, pathParameters } = found;
     const dialect = dialectOfRoute(route);
     const tooLarge = () => errorResponse(new PayloadTooLargeError(`Request body exceeds ${MAX_BODY_BYTES} bytes`), dialect, requestId, receivedAt);
@@ -113,12 +121,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (!route.anonymous) {
       const offered = req.headers['x-api-key'];
       apiKey = typeof offered === 'string' ? keysByHash.get(sha256(offered)) : undefined;
-      if (!apiKey) return write(res, errorResponse(new UnauthorizedError(), dialect, requestId, receivedAt));
+      if (!apiKey) return write(res, gatewayAnswer('INVALID_API_KEY', dialect, requestId, receivedAt));
       if (route.rateLimitGroup === 'reference') {
         const decision = options.referenceLimiter.take(sha256(apiKey));
         if (!decision.allowed) {
-          const message = decision.exceeded === 'day' ? 'Daily request quota exceeded' : 'Too many requests per second';
-          return write(res, errorResponse(new RateLimitError(message, decision.retryAfterSeconds), dialect, requestId, receivedAt));
+          // A second's window frees within a second, as THROTTLED says; the day quota's reset is exact here.
+          const answer =
+            decision.exceeded === 'day'
+              ? gatewayAnswer('QUOTA_EXCEEDED', dialect, requestId, receivedAt, { retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterSeconds)) })
+              : gatewayAnswer('THROTTLED', dialect, requestId, receivedAt);
+          return write(res, answer);
         }
       }
     }
@@ -144,9 +156,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     try {
       write(res, fromProxyResult(await options.invoker.invoke(route, event)));
     } catch (error) {
-      // API Gateway answers a crashed or malformed Lambda with 502; the dialect hides the details.
+      // API Gateway answers a crashed or malformed Lambda with 502 (INTEGRATION_FAILURE, shaped by DEFAULT_5XX).
       options.log.error('route handler failed', { route: route.id, requestId, errorName: error instanceof Error ? error.name : typeof error });
-      write(res, errorResponse(new HaleError(502, 'bad_gateway', 'Bad gateway'), dialect, requestId, receivedAt));
+      write(res, gatewayAnswer('DEFAULT_5XX', dialect, requestId, receivedAt, { status: 502 }));
     }
   }
 
@@ -155,7 +167,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.setHeader('x-request-id', requestId);
     respond(req, res, requestId).catch((error: unknown) => {
       options.log.error('gateway failed', { requestId, errorName: error instanceof Error ? error.name : typeof error });
-      if (!res.headersSent) write(res, errorResponse(new Error('gateway failure'), 'detail', requestId, new Date()));
+      if (!res.headersSent) write(res, gatewayAnswer('DEFAULT_5XX', 'detail', requestId, new Date()));
       else res.destroy();
     });
   });

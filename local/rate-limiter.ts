@@ -4,7 +4,8 @@ export interface ReferenceLimits {
   perDay: number;
 }
 
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; exceeded: 'second' | 'day' };
+/** A refused request: over the per-second rate, or over the day's quota (with the seconds until it resets). */
+export type LimitDecision = { allowed: true } | { allowed: false; exceeded: 'second' } | { allowed: false; exceeded: 'day'; retryAfterSeconds: number };
 
 interface KeyUsage {
   /** Times (ms) of the requests accepted in the last second, oldest first. */
@@ -43,11 +44,11 @@ export class ReferenceRateLimiter {
       usage.dayCount = 0;
     }
     if (usage.dayCount >= this.limits.perDay) {
-      return { allowed: false, retryAfterSeconds: ((day + 1) * DAY_MS - now) / 1000, exceeded: 'day' };
+      return { allowed: false, exceeded: 'day', retryAfterSeconds: ((day + 1) * DAY_MS - now) / 1000 };
     }
     while (usage.recent.length > 0 && usage.recent[0]! <= now - SECOND_MS) usage.recent.shift();
     if (usage.recent.length >= this.limits.perSecond) {
-      return { allowed: false, retryAfterSeconds: (usage.recent[0]! + SECOND_MS - now) / 1000, exceeded: 'second' };
+      return { allowed: false, exceeded: 'second' };
     }
     usage.recent.push(now);
     usage.dayCount += 1;

@@ -1,10 +1,7 @@
 import type { ErrorDialect } from '../functions/http/dialects';
 import type { RouteDefinition } from '../functions/routes';
 
-export type RouteLookup<R extends RouteDefinition> =
-  | { kind: 'found'; route: R; pathParameters: Record<string, string> | null }
-  | { kind: 'method-not-allowed'; allowed: string[] }
-  | { kind: 'not-found' };
+export type RouteLookup<R extends RouteDefinition> = { kind: 'found'; route: R; pathParameters: Record<string, string> | null } | { kind: 'not-found' };
 
 interface CompiledRoute<R extends RouteDefinition> {
   route: R;
@@ -44,19 +41,24 @@ export class RouteTable<R extends RouteDefinition> {
       .sort((a, b) => a.parameterCount - b.parameterCount);
   }
 
-  /** `rawPath` is the percent-encoded path of the request URL; parameters come back decoded. */
+  /**
+   * `rawPath` is the percent-encoded path of the request URL; parameters come back decoded. Like API
+   * Gateway, the most specific resource that matches the path decides: without the method there is
+   * no route (API Gateway has no 405), even if a less specific resource has it.
+   */
   lookup(method: string, rawPath: string): RouteLookup<R> {
     const requested = segmentsOf(rawPath);
-    const allowed: string[] = [];
+    let resource: string | undefined;
     for (const candidate of this.compiled) {
       const parameters = this.match(candidate, requested);
       if (!parameters) continue;
+      resource ??= candidate.segments.join('/');
+      if (candidate.segments.join('/') !== resource) break;
       if (candidate.route.method === method) {
         return { kind: 'found', route: candidate.route, pathParameters: Object.keys(parameters).length > 0 ? parameters : null };
       }
-      allowed.push(candidate.route.method);
     }
-    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
+    return { kind: 'not-found' };
   }
 
   private match(candidate: CompiledRoute<R>, requested: string[]): Record<string, string> | undefined {

@@ -231,14 +231,14 @@ describe('APIs', () => {
       expect(of(group, 'INVALID_API_KEY')).toMatchObject({ StatusCode: '401' });
       expect(of(group, 'MISSING_AUTHENTICATION_TOKEN')).toMatchObject({ StatusCode: '404' });
       expect(of(group, 'THROTTLED')).toMatchObject({ StatusCode: '429', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
-      expect(of(group, 'QUOTA_EXCEEDED')).toMatchObject({ StatusCode: '429' });
+      expect(of(group, 'QUOTA_EXCEEDED')).toMatchObject({ StatusCode: '429', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'3600'" } });
       for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX', 'INVALID_API_KEY']) {
         expect(of(group, type)).toMatchObject({ ResponseParameters: expect.objectContaining({ 'gatewayresponse.header.Access-Control-Allow-Origin': "'*'" }) });
       }
     }
     const body = (group: string, type: string) => (of(group, type)!.ResponseTemplates as Record<string, string>)['application/json']!;
     expect(JSON.parse(body('main', 'INVALID_API_KEY'))).toEqual({ detail: 'Missing or invalid API key' });
-    expect(JSON.parse(body('reference', 'QUOTA_EXCEEDED'))).toEqual({ detail: expect.stringMatching(/quota/) });
+    expect(JSON.parse(body('reference', 'QUOTA_EXCEEDED'))).toEqual({ detail: expect.stringMatching(/quota/), retry_after_seconds: 3600 });
     expect(JSON.parse(body('extraction', 'INVALID_API_KEY'))).toEqual({
       error: 'unauthorized',
       message: 'Missing or invalid API key',

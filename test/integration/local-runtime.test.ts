@@ -69,10 +69,14 @@ describe('local runtime gateway', () => {
     expect(extraction.json()).toMatchObject({ error: 'not_found', requestId: extraction.headers.get('x-request-id') });
   });
 
-  it('answers a known path with the wrong method with 405 and Allow', async () => {
-    const res = await hale.request('DELETE', '/ping');
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+  it('answers a known path with the wrong method as API Gateway does: 404 in the dialect, with CORS, before the key check', async () => {
+    for (const [method, path] of [['DELETE', '/ping'], ['PUT', '/extraction/lab/upload'], ['PATCH', '/reference-data/'], ['OPTIONS', '/health-score/timeseries']] as const) {
+      const res = await hale.request(method, path, { apiKey: null });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('allow')).toBeNull();
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.json()).toMatchObject(path.startsWith('/extraction/') ? { error: 'not_found', message: 'Not found' } : { detail: 'Not found' });
+    }
   });
 
   it('puts a distinct x-request-id on every response, gateway-made or handler-made', async () => {

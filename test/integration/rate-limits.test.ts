@@ -57,8 +57,9 @@ describe('reference group rate limits', () => {
     expect(accepted).toBe(1_000);
     const refused = await hale.get('/reference-data/', { apiKey: key });
     expect(refused.status).toBe(429);
-    // Midnight is 40 s after 23:59:20.
+    // Midnight is 40 s after 23:59:20 (AWS, whose gateway responses are static, says 3600).
     expect(refused.headers.get('retry-after')).toBe('40');
+    expect(refused.json()).toEqual({ detail: expect.stringContaining('00:00 UTC'), retry_after_seconds: 40 });
     expect((await hale.get('/reference-data/', { apiKey: hale.apiKey })).status).not.toBe(429);
 
     now = Date.parse('2026-03-03T00:00:01.000Z');
