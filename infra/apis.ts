@@ -83,7 +83,11 @@ export class Apis extends Construct {
       });
     }
 
-    new WebAcl(this, 'WebAcl', { stages: Object.values(this.apis).map((api) => api.deploymentStage), key: props.key });
+    // One web ACL per error dialect: the WAF's own 413 is a static body, written in the APIs' dialect.
+    for (const dialect of ['detail', 'extraction'] as const) {
+      const groups = (Object.keys(DIALECTS) as ApiGroup[]).filter((group) => DIALECTS[group] === dialect);
+      new WebAcl(this, dialect === 'detail' ? 'WebAcl' : 'ExtractionWebAcl', { stages: groups.map((group) => this.apis[group].deploymentStage), key: props.key, dialect });
+    }
 
     this.standardPlan = new apigw.UsagePlan(this, 'StandardPlan', {
       name: `${Stack.of(this).stackName}-standard`,

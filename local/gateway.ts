@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type ErrorDialect, toErrorResponse } from '../functions/http/dialects';
 import { NotFoundError, PayloadTooLargeError } from '../functions/http/errors';
 import { GATEWAY_ERRORS, type GatewayErrorType, gatewayErrorBody, gatewayErrorHeaders } from '../functions/http/gateway-errors';
+import { MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../functions/http/request-limits';
 import type { RouteDefinition } from '../functions/routes';
 import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
 import { closeGracefully, listenOnLoopback } from './http-server';
@@ -36,9 +37,6 @@ export interface Gateway {
   close(graceMs: number): Promise<void>;
 }
 
-/** Largest request body accepted: a 10 MB PDF in base64 inside JSON fits (spec §8). */
-export const MAX_BODY_BYTES = 15 * 1024 * 1024;
-
 class BodyTooLarge extends Error {}
 
 function sha256(text: string): string {
@@ -50,7 +48,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    if (size > MAX_REQUEST_BODY_BYTES) throw new BodyTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -114,8 +112,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (found.kind !== 'found') return write(res, gatewayAnswer('MISSING_AUTHENTICATION_TOKEN', dialectOfPath(url.pathname), requestId, receivedAt));
     const { route, pathParameters } = found;
     const dialect = dialectOfRoute(route);
-    const tooLarge = () => errorResponse(new PayloadTooLargeError(`Request body exceeds ${MAX_BODY_BYTES} bytes`), dialect, requestId, receivedAt);
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return write(res, tooLarge());
+    // What the WAF answers on AWS (infra/web-acl.ts), with the same limit and message.
+    const tooLarge = () => errorResponse(new PayloadTooLargeError(TOO_LARGE_MESSAGE), dialect, requestId, receivedAt);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) return write(res, tooLarge());
 
     let apiKey: string | undefined;
     if (!route.anonymous) {

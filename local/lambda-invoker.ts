@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { LAMBDA_SYNC_PAYLOAD_BYTES } from '../functions/http/request-limits';
 import { repoPath } from './repo-paths';
 import type { RuntimeLog } from './runtime-log';
 
@@ -61,10 +62,13 @@ export class LambdaInvoker {
    * finishes in time) but overrunning it is reported, since AWS would have stopped the call.
    */
   async invoke(fn: SizedFunction<LambdaFunction>, event: unknown): Promise<unknown> {
+    assertPayloadWithinLimit(event, 'RequestEntityTooLargeException', 'Request');
     const handler = await this.load(fn);
     const started = performance.now();
     try {
-      return await handler(event, lambdaContext(fn));
+      const result = await handler(event, lambdaContext(fn));
+      assertPayloadWithinLimit(result, 'Function.ResponseSizeTooLarge', 'Response');
+      return result;
     } finally {
       const durationMs = performance.now() - started;
       if (durationMs > timeoutMs(fn)) {
@@ -72,6 +76,18 @@ export class LambdaInvoker {
       }
     }
   }
+}
+
+/**
+ * Lambda's synchronous payload limit (functions/http/request-limits.ts), on the event and on the
+ * result: Lambda refuses the call or fails it, and API Gateway answers either with 502.
+ */
+function assertPayloadWithinLimit(payload: unknown, name: string, what: string): void {
+  const bytes = Buffer.byteLength(JSON.stringify(payload ?? null));
+  if (bytes <= LAMBDA_SYNC_PAYLOAD_BYTES) return;
+  const error = new Error(`${what} payload of ${bytes} bytes exceeds Lambda's ${LAMBDA_SYNC_PAYLOAD_BYTES}-byte limit`);
+  error.name = name;
+  throw error;
 }
 
 function timeoutMs(fn: SizedFunction<LambdaFunction>): number {

@@ -1,4 +1,6 @@
+import { MAX_REQUEST_BODY_BYTES } from '../http/request-limits';
 import { z } from '../http/zod';
+import { UPLOAD_LIMITS } from '../platform/resources';
 import { DeliveryAttemptSchema } from './delivery-schema';
 import { LabJobStateSchema, type LabTerminalState } from './job-states';
 import { RejectionReasonSchema } from './lab-job';
@@ -8,7 +10,13 @@ import { ExtractionResultsSchema, VerificationSchema } from './results-schema';
 /** Request and response bodies of the extraction routes (spec §4.6–4.8); the OpenAPI document is built from these. */
 
 export const UploadRequestSchema = z.object({
-  pdfFile: z.string().min(1).optional().describe('The PDF, base64-encoded, at most 10 MB decoded; omit it to get a pre-signed upload URL'),
+  pdfFile: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      `The PDF, base64-encoded, at most ${UPLOAD_LIMITS.inlinePdfMaxBytes} bytes (4 MB) decoded, in a request body of at most ${MAX_REQUEST_BODY_BYTES} bytes; larger is 413 file_too_large. Omit it to get a pre-signed upload URL (up to 50 MB)`,
+    ),
   filename: z
     .string()
     .min(1)

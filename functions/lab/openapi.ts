@@ -19,7 +19,8 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
     tags: ['lab extraction'],
     summary: 'Upload a Quest or Labcorp lab report PDF',
     description:
-      'With `pdfFile` (base64, at most 10 MB decoded) the job is queued at once (202). Without it a pre-signed URL is ' +
+      'With `pdfFile` (base64, at most 4 MB decoded: what one Lambda invocation can carry) the job is queued at once (202); ' +
+      'a larger PDF or request body is 413 `file_too_large`. Without `pdfFile` a pre-signed URL is ' +
       'issued (200): PUT the PDF (at most 50 MB) to `uploadUrl` with Content-Type application/pdf before `expiresAt` ' +
       '(5 minutes); processing starts when the upload arrives and a job whose upload never arrives ends `failed`. ' +
       'Limit: 100 uploads per hour per API key (429 with Retry-After). `dateOfBirth` is only compared with the document ' +

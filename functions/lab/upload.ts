@@ -1,4 +1,5 @@
 import { HaleError, PayloadTooLargeError, UpstreamError, ValidationError } from '../http/errors';
+import { TOO_LARGE_MESSAGE } from '../http/request-limits';
 import { BlockedTargetError, type JobsRepository, type ObjectStore, type WorkflowStarter } from '../platform/ports';
 import { consumeHourlyQuota } from '../platform/rate-limit';
 import { BUCKETS, UPLOAD_LIMITS } from '../platform/resources';
@@ -37,13 +38,11 @@ function invalid(path: string, message: string): ValidationError {
   return new ValidationError([{ path, message }], 400);
 }
 
-/** Decodes `pdfFile`, enforcing the 10 MB limit before decoding so an oversized body costs nothing more. */
+/** Decodes `pdfFile`, enforcing the inline limit before decoding so an oversized body costs nothing more. */
 function decodePdfFile(pdfFile: string): Buffer {
   const base64 = pdfFile.replace(/\s+/g, '');
   const decodedBytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
-  if (decodedBytes > UPLOAD_LIMITS.base64MaxBytes) {
-    throw new PayloadTooLargeError('pdfFile is larger than 10 MB; request a pre-signed upload URL instead (omit pdfFile)');
-  }
+  if (decodedBytes > UPLOAD_LIMITS.inlinePdfMaxBytes) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE);
   if (!BASE64.test(base64)) throw invalid('body.pdfFile', 'must be base64-encoded');
   return Buffer.from(base64, 'base64');
 }

@@ -29,9 +29,17 @@ export const BUCKETS = {
   artifacts: { logicalId: 'ArtifactsBucket', localName: 'hale-artifacts', expireAfterDays: 1 },
 } as const;
 
-/** Limits of the pre-signed upload flow (spec §4.6, §8). */
+/** Limits of lab uploads (spec §4.6, §8). */
 export const UPLOAD_LIMITS = {
-  base64MaxBytes: 10 * 1024 * 1024,
+  /**
+   * The largest PDF sent inline (base64 in `pdfFile`), decoded: 4 MiB. Set by what AWS can carry: API
+   * Gateway hands the request to the upload Lambda as one JSON event, and a synchronous Lambda
+   * invocation carries at most 6 MB (Lambda Invoke API reference), so the base64 text (4/3 of the PDF)
+   * plus the event around it must stay below that; functions/http/request-limits.ts derives the body
+   * limit from this number and a test checks the largest event against Lambda's limit.
+   */
+  inlinePdfMaxBytes: 4 * 1024 * 1024,
+  /** Larger files go to a pre-signed S3 PUT, which takes up to this. */
   presignedMaxBytes: 50 * 1024 * 1024,
   presignedExpirySeconds: 300,
 } as const;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { LAMBDA_SYNC_PAYLOAD_BYTES, MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../../functions/http/request-limits';
 import { JOBS_TABLE } from '../../functions/platform/resources';
 import { REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
 import { createApp } from '../../infra/create-app';
@@ -250,14 +251,49 @@ describe('APIs', () => {
   });
 
   it('puts a WAF web ACL in front of every stage that lets large bodies through and keeps API keys out of its logs', () => {
-    const associations = ofType('AWS::WAFv2::WebACLAssociation').map(([, a]) => JSON.stringify(a.Properties.ResourceArn));
+    const acls = ofType('AWS::WAFv2::WebACL');
+    expect(acls).toHaveLength(2);
+    const associations = ofType('AWS::WAFv2::WebACLAssociation').map(([, a]) => JSON.stringify(a.Properties));
     expect(associations).toHaveLength(3);
-    for (const group of ['main', 'reference', 'extraction']) expect(associations.some((a) => a.includes(restApiId(group)))).toBe(true);
-    const acl = ofType('AWS::WAFv2::WebACL')[0]![1].Properties as { Rules: { Statement: { ManagedRuleGroupStatement: { Name: string; RuleActionOverrides?: { Name: string; ActionToUse: unknown }[] } } }[]; VisibilityConfig: unknown };
-    const common = acl.Rules.find((r) => r.Statement.ManagedRuleGroupStatement.Name === 'AWSManagedRulesCommonRuleSet')!;
-    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toContainEqual({ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } });
-    expect(acl.VisibilityConfig).toMatchObject({ SampledRequestsEnabled: false });
-    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', { RedactedFields: [{ SingleHeader: { Name: 'x-api-key' } }] });
+    for (const group of ['main', 'reference', 'extraction']) expect(associations.filter((a) => a.includes(restApiId(group)))).toHaveLength(1);
+    for (const [, acl] of acls) {
+      const props = acl.Properties as { Rules: { Name: string; Statement: { ManagedRuleGroupStatement?: { Name: string; RuleActionOverrides?: { Name: string; ActionToUse: unknown }[] } } }[]; VisibilityConfig: unknown };
+      const common = props.Rules.find((r) => r.Statement.ManagedRuleGroupStatement?.Name === 'AWSManagedRulesCommonRuleSet')!;
+      expect(common.Statement.ManagedRuleGroupStatement!.RuleActionOverrides).toContainEqual({ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } });
+      expect(props.VisibilityConfig).toMatchObject({ SampledRequestsEnabled: false });
+    }
+    const logging = ofType('AWS::WAFv2::LoggingConfiguration');
+    expect(logging).toHaveLength(2);
+    for (const [, config] of logging) expect(config.Properties.RedactedFields).toEqual([{ SingleHeader: { Name: 'x-api-key' } }]);
+  });
+
+  it('refuses a body over the request limit at the WAF with 413 file_too_large in each API dialect, the limit the local gateway and the upload Lambda share', () => {
+    type Rule = { Name: string; Priority: number; Action?: { Block?: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: unknown } } }; Statement: { RegexMatchStatement?: { FieldToMatch: unknown; RegexString: string } } };
+    const dialectOfAcl = (aclId: string) => {
+      const associated = ofType('AWS::WAFv2::WebACLAssociation').filter(([, a]) => JSON.stringify(a.Properties.WebACLArn).includes(aclId)).map(([, a]) => JSON.stringify(a.Properties.ResourceArn));
+      return associated.every((arn) => arn.includes(restApiId('extraction'))) ? 'extraction' : associated.some((arn) => arn.includes(restApiId('extraction'))) ? 'mixed' : 'detail';
+    };
+    const dialects: string[] = [];
+    for (const [id, acl] of ofType('AWS::WAFv2::WebACL')) {
+      const props = acl.Properties as { Rules: Rule[]; CustomResponseBodies: Record<string, { ContentType: string; Content: string }> };
+      const rule = props.Rules.find((r) => r.Statement.RegexMatchStatement)!;
+      // First, before the managed groups, on the Content-Length header.
+      expect(rule.Priority).toBeLessThan(Math.min(...props.Rules.filter((r) => r !== rule).map((r) => r.Priority)));
+      expect(rule.Statement.RegexMatchStatement!.FieldToMatch).toEqual({ SingleHeader: { Name: 'content-length' } });
+      const limit = new RegExp(rule.Statement.RegexMatchStatement!.RegexString);
+      expect(limit.test(String(MAX_REQUEST_BODY_BYTES))).toBe(false);
+      expect(limit.test(String(MAX_REQUEST_BODY_BYTES + 1))).toBe(true);
+      const response = rule.Action!.Block!.CustomResponse;
+      expect(response).toMatchObject({ ResponseCode: 413, ResponseHeaders: [{ Name: 'access-control-allow-origin', Value: '*' }] });
+      const body = props.CustomResponseBodies[response.CustomResponseBodyKey]!;
+      expect(body.ContentType).toBe('APPLICATION_JSON');
+      const dialect = dialectOfAcl(id);
+      dialects.push(dialect);
+      expect(JSON.parse(body.Content)).toEqual(dialect === 'extraction' ? { error: 'file_too_large', message: TOO_LARGE_MESSAGE } : { detail: TOO_LARGE_MESSAGE });
+    }
+    expect(dialects.sort()).toEqual(['detail', 'extraction']);
+    // What the WAF lets through, API Gateway (10 MB) passes on and one Lambda event (6 MB) carries.
+    expect(MAX_REQUEST_BODY_BYTES).toBeLessThan(LAMBDA_SYNC_PAYLOAD_BYTES);
   });
 
   it('serves all three APIs on the custom domain: main at the root, extraction at /extraction, reference paths unchanged', () => {

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { MAX_REQUEST_BODY_BYTES } from '../../../functions/http/request-limits';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
+import { UPLOAD_LIMITS } from '../../../functions/platform/resources';
 import { generateNonLabDocument, generateQuestReport } from '../../fixtures/labs/generator';
+import { paddedPdf } from '../../fixtures/pdf/padded-pdf';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { base64, finished, status, uploadBase64 } from './lab-test-kit';
 
@@ -102,10 +105,34 @@ describe('upload errors in the extraction dialect', () => {
     expect(error.details.issues.map((i) => i.path)).toEqual([`body.${field}`]);
   });
 
-  it('a base64 PDF over 10 MB is a 413 file_too_large that points to the pre-signed flow', async () => {
-    const response = await hale.post('/extraction/lab/upload', { pdfFile: base64(Buffer.alloc(10 * 1024 * 1024 + 1)) });
-    expect(response.status).toBe(413);
-    expect(response.json()).toMatchObject({ error: 'file_too_large', message: expect.stringMatching(/pre-signed/), requestId: expect.any(String) });
+  describe('the inline limit, at its boundaries (what one Lambda invocation can carry, as on AWS)', () => {
+    const tooLarge = { error: 'file_too_large', message: expect.stringMatching(/pre-signed uploadUrl/), requestId: expect.any(String) };
+    /** An upload body of exactly `bytes` bytes: the PDF inline, then JSON whitespace. */
+    const bodyOf = (pdf: Buffer, bytes: number) => {
+      const json = JSON.stringify({ pdfFile: base64(pdf) });
+      return `${json.slice(0, -1)}${' '.repeat(bytes - json.length)}}`;
+    };
+
+    it('takes a PDF of exactly the limit, and refuses one byte more with 413 file_too_large pointing to the pre-signed flow', async () => {
+      const atLimit = await hale.post('/extraction/lab/upload', { pdfFile: base64(await paddedPdf(UPLOAD_LIMITS.inlinePdfMaxBytes)) });
+      expect(atLimit.status).toBe(202);
+      const over = await hale.post('/extraction/lab/upload', { pdfFile: base64(await paddedPdf(UPLOAD_LIMITS.inlinePdfMaxBytes + 1)) });
+      expect(over.status).toBe(413);
+      expect(over.json()).toMatchObject(tooLarge);
+    });
+
+    it('takes a request body of exactly the limit, and refuses one byte more at the gateway, as the WAF does on AWS', async () => {
+      const pdf = await paddedPdf(UPLOAD_LIMITS.inlinePdfMaxBytes);
+      const atLimit = await hale.post('/extraction/lab/upload', bodyOf(pdf, MAX_REQUEST_BODY_BYTES), { headers: { 'content-type': 'application/json' } });
+      expect(atLimit.status).toBe(202);
+      const over = await hale.post('/extraction/lab/upload', bodyOf(pdf, MAX_REQUEST_BODY_BYTES + 1), { headers: { 'content-type': 'application/json' } });
+      expect(over.status).toBe(413);
+      expect(over.json()).toMatchObject(tooLarge);
+      // Every route has the same limit: the main API answers in its own dialect.
+      const scoring = await hale.post('/health-score/timeseries', ' '.repeat(MAX_REQUEST_BODY_BYTES + 1), { headers: { 'content-type': 'application/json' } });
+      expect(scoring.status).toBe(413);
+      expect(scoring.json()).toEqual({ detail: expect.stringMatching(/pre-signed uploadUrl/) });
+    });
   });
 
   it('a missing API key is a 401', async () => {

@@ -1,9 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import { HaleError } from '../../../../functions/http/errors';
+import { base64Length } from '../../../../functions/http/request-limits';
 import { pendingUploadDeadline, processingDeadline } from '../../../../functions/lab/job-deadlines';
 import { startLabUpload, type UploadServices } from '../../../../functions/lab/upload';
 import { assertSafeTargetUrl } from '../../../../functions/platform/outbound-http';
 import type { JobRecord, JobsRepository } from '../../../../functions/platform/ports';
+import { UPLOAD_LIMITS } from '../../../../functions/platform/resources';
+import { paddedPdf } from '../../../fixtures/pdf/padded-pdf';
 
 /**
  * The checks an upload makes before anything is stored. Nothing here reaches storage: the only port
@@ -45,9 +48,9 @@ describe('upload checks', () => {
     expect(error).toMatchObject({ status: 400, details: { issues: [{ path: 'body.webhookUrl', message: expect.stringMatching(/private/) }] } });
   });
 
-  it('refuses a PDF over 10 MB from its base64 length, before decoding it', async () => {
-    const error = await refusal({ pdfFile: 'A'.repeat(Math.ceil((10 * 1024 * 1024 + 3) / 3) * 4), rejectIfPHI: false });
-    expect(error).toMatchObject({ status: 413, code: 'file_too_large' });
+  it('refuses a PDF one byte over the inline limit from its base64 length, before decoding it, pointing to the pre-signed flow', async () => {
+    const error = await refusal({ pdfFile: 'A'.repeat(base64Length(UPLOAD_LIMITS.inlinePdfMaxBytes + 1)), rejectIfPHI: false });
+    expect(error).toMatchObject({ status: 413, code: 'file_too_large', message: expect.stringMatching(/pre-signed uploadUrl/) });
   });
 
   it('refuses text that is not base64', async () => {
@@ -80,6 +83,12 @@ describe('the deadline an upload gives its job', () => {
     const outcome = await startLabUpload(accepting(created), 'tenant', { rejectIfPHI: false });
     expect(outcome).toMatchObject({ kind: 'pending_upload', expiresAt: '2026-11-22T10:05:00.000Z' });
     expect(created[0]).toMatchObject({ status: 'pending_upload', deadlineAt: pendingUploadDeadline(new Date('2026-11-22T10:00:00Z')) });
+  });
+
+  it('takes a PDF of exactly the inline limit', async () => {
+    const created: JobRecord[] = [];
+    const pdf = await paddedPdf(UPLOAD_LIMITS.inlinePdfMaxBytes);
+    expect(await startLabUpload(accepting(created), 'tenant', { pdfFile: pdf.toString('base64'), rejectIfPHI: false })).toMatchObject({ kind: 'queued' });
   });
 
   it('a base64 upload is overdue once its execution has certainly timed out', async () => {
