@@ -6,7 +6,7 @@ import { OVERDUE_MESSAGE } from '../../../functions/lab/steps/end-overdue-jobs';
 import { labKeys } from '../../../functions/lab/storage-keys';
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { executionArnOf } from '../../../functions/platform/sfn-workflow-starter';
-import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
+import { type AwsClients, awsClientsFor, eventually, waitForExecution } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { Receiver } from '../report/receiver';
 import { bucketObjects } from './lab-test-kit';
@@ -80,7 +80,8 @@ it('a queued job whose execution never ran is failed through the state machine, 
   expect(await stillOpen(jobId)).toBe(false);
   expect(await bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`)).toEqual([]);
   expect((await webhookEvents(jobId)).map((e) => [e.event, e.jobId])).toEqual([['job.failed', jobId]]);
-  const execution = await aws.stepFunctions.send(new DescribeExecutionCommand({ executionArn: executionArnOf(hale.stateMachineArn('lab-extraction'), jobId) }));
+  // The receiver has the event before Notify has recorded it and the execution has ended.
+  const execution = await waitForExecution(aws, executionArnOf(hale.stateMachineArn('lab-extraction'), jobId));
   expect(execution.status).toBe('SUCCEEDED');
 });
 
