@@ -3,7 +3,7 @@ import { z } from '../http/zod';
 import { UPLOAD_LIMITS } from '../platform/resources';
 import { DeliveryAttemptSchema } from './delivery-schema';
 import { LabJobStateSchema, type LabTerminalState } from './job-states';
-import { RejectionReasonSchema } from './lab-job';
+import { LabErrorTypeSchema, RejectionReasonSchema } from './lab-job';
 import { PhiCountsSchema } from './phi/categories';
 import { ExtractionResultsSchema, VerificationSchema } from './results-schema';
 
@@ -64,6 +64,7 @@ export const StatusResponseSchema = z.object({
   rejection_reason: RejectionReasonSchema.nullable(),
   detected_lab: z.string().nullable(),
   message: z.string().nullable(),
+  error_type: LabErrorTypeSchema.nullable().describe('Why a failed job failed (stable codes); null unless status is failed'),
   verification: VerificationSchema.nullable(),
   /** How many PHI spans of each category were removed (or found, for rejected_phi). */
   phiRedactions: PhiCountsSchema.nullable(),
@@ -84,6 +85,7 @@ export const WebhookEnvelopeSchema = z.object({
         status: LabJobStateSchema,
         error: z.object({
           message: z.string(),
+          error_type: LabErrorTypeSchema.optional().describe('job.failed only: why the job failed'),
           rejection_reason: RejectionReasonSchema.optional(),
           detected_lab: z.string().nullable().optional(),
           detected_language: z.string().optional(),

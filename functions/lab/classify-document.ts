@@ -1,82 +1,60 @@
+import { collectionDates } from './parsers/collection-dates';
+import { hasNonUsDate } from './parsers/dates';
+import { pageLines } from './parsers/layout';
+import { readTables } from './parsers/table';
+import { NON_LAB_DOCUMENT, OTHER_LABS, VENDOR_NAMES, VENDORS, type Vendor } from './parsers/vocabulary';
 import type { PageText } from './pdf-text';
-import { matchHeader } from './parsers/columns';
-import { firstDate, hasNonUsDate } from './parsers/dates';
-import { type Line, pageLines } from './parsers/layout';
-import { FOREIGN_LAYOUT, LAB_NAMES, LAYOUTS, type LayoutId, NON_LAB_DOCUMENT, OTHER_LABS, VENDOR_SIGNATURES, type Vendor } from './parsers/vendors';
 
 /**
- * The document check of the lab pipeline (spec §2.10 rejection reasons): is this a single-visit US
- * Quest or Labcorp report, and in which layout? Text arrives with identifiers already redacted;
- * collection dates are kept.
+ * The document check of the lab pipeline (spec §2.10 rejection reasons), decided by what the document
+ * holds, not by a known layout: result rows make it a lab report; the laboratory it names makes it a
+ * supported one (Quest, Labcorp) or not; then the dates: US forms only, one collection date. Text
+ * arrives with identifiers already redacted; collection dates are kept.
  */
 
 export type InvalidReason = 'non_supported_lab' | 'multiple_collection_dates' | 'non_us_document' | 'non_lab_document';
 
 export type DocumentClassification =
-  | { kind: 'lab_report'; vendor: Vendor; layout: LayoutId; collectionDate: string /* YYYY-MM-DD */ }
+  | {
+      kind: 'lab_report';
+      vendor: Vendor;
+      /** YYYY-MM-DD, or null when the report prints no collection date. */
+      collectionDate: string | null;
+    }
   | { kind: 'invalid'; reason: InvalidReason; detectedLab: string | null };
 
-/** Only these labels name the specimen collection; previous-result, received and reported dates never count. */
-const COLLECTION_LABEL = /\b(?:Date Collected|Collection Date|Time Collected|Collected)\s*:\s*(\S+)/gi;
+/** A column of results or a range column: the marks of a lab report that has no rows to read (all cancelled, say). */
+const LAB_REPORT_CUES = /\bReference (?:Range|Interval)s?\b|\bResults?\b.*\bUnits?\b|\bTest(?: Name)?\b.*\bResults?\b/i;
 
-function findLayout(lines: readonly Line[], vendor: Vendor, allText: string): LayoutId | null {
-  const candidates = (Object.keys(LAYOUTS) as LayoutId[]).filter((id) => LAYOUTS[id].vendor === vendor);
-  for (const line of lines) {
-    for (const id of candidates) {
-      const columns = matchHeader(line, LAYOUTS[id].headerPhrases);
-      if (!columns) continue;
-      if (vendor === 'labcorp') return id;
-      const previousColumn = columns.some((c) => c.role === 'previous');
-      const panelCollected = /[A-Za-z)]\s+Collected:\s*\d/.test(allText);
-      return previousColumn || panelCollected ? 'quest-patient-export' : 'quest-physician';
-    }
-  }
-  return null;
+/** The supported laboratory the text names, or one that the layout's own wording gives away. */
+function findVendor(text: string): Vendor | null {
+  const named = VENDORS.find((v) => v.signatures.some((re) => re.test(text)));
+  if (named) return named.id;
+  const hinted = VENDORS.filter((v) => v.layoutHints.some((re) => re.test(text)));
+  return hinted.length === 1 ? hinted[0]!.id : null;
 }
 
-/**
- * Collection dates, read from collection labels only. The older Labcorp layout prints its labels over
- * two lines (`Date/Time` / `Collected`) with the date in the same column a line or two below.
- */
-function collectionDates(lines: readonly Line[]): string[] {
-  const dates = new Set<string>();
-  for (const line of lines) {
-    for (const m of line.text.matchAll(COLLECTION_LABEL)) {
-      const date = firstDate(m[1]!);
-      if (date) dates.add(date);
-    }
-  }
-  lines.forEach((line, index) => {
-    const label = line.words.find((w) => w.text === 'Collected');
-    if (!label || /Collected\s*:/.test(line.text)) return;
-    for (const below of lines.slice(index + 1, index + 3)) {
-      const cell = below.words.find((w) => Math.abs(w.x0 - label.x0) < 30 && firstDate(w.text));
-      if (cell) {
-        dates.add(firstDate(cell.text)!);
-        return;
-      }
-    }
-  });
-  return [...dates];
+function findOtherLab(text: string): string | null {
+  const lower = text.toLowerCase();
+  return OTHER_LABS.find((name) => lower.includes(name.toLowerCase())) ?? null;
 }
 
-export function classifyDocument(pages: PageText[]): DocumentClassification {
-  const lines = pages.flatMap(pageLines);
-  const allText = lines.map((l) => l.text).join('\n');
-  const vendor = (['labcorp', 'quest'] as const).find((v) => VENDOR_SIGNATURES[v].test(allText));
-  const otherLab = OTHER_LABS.find((name) => allText.toLowerCase().includes(name.toLowerCase())) ?? null;
+export function classifyDocument(pages: readonly PageText[]): DocumentClassification {
+  const pageLineSets = pages.map(pageLines);
+  const text = pageLineSets.flatMap((lines) => lines.map((l) => l.text)).join('\n');
+  const otherLab = findOtherLab(text);
+  // Another lab's name wins over a passing mention of Quest or Labcorp only when no supported lab's own wording is there.
+  const vendor = otherLab && !VENDORS.some((v) => v.signatures.some((re) => re.test(text.replaceAll(otherLab, '')))) ? null : findVendor(text);
+  const hasRows = readTables(pages).panels.length > 0;
+  const detectedLab = vendor ? VENDOR_NAMES[vendor] : otherLab;
 
-  const looksLikeLab = /Reference (?:Range|Interval)/i.test(allText);
-  if (!vendor || FOREIGN_LAYOUT.test(allText)) {
-    if (!looksLikeLab && NON_LAB_DOCUMENT.test(allText)) return { kind: 'invalid', reason: 'non_lab_document', detectedLab: otherLab };
-    return { kind: 'invalid', reason: 'non_supported_lab', detectedLab: otherLab };
+  if (!hasRows) {
+    const readableReport = vendor !== null && LAB_REPORT_CUES.test(text) && !NON_LAB_DOCUMENT.some((re) => re.test(text));
+    if (!readableReport) return { kind: 'invalid', reason: 'non_lab_document', detectedLab };
   }
-  const layout = findLayout(lines, vendor, allText);
-  // A vendor's report in a layout Hale does not read is unsupported; a letter naming the vendor is no report.
-  if (!layout) return { kind: 'invalid', reason: looksLikeLab ? 'non_supported_lab' : 'non_lab_document', detectedLab: LAB_NAMES[vendor] };
-  if (hasNonUsDate(allText)) return { kind: 'invalid', reason: 'non_us_document', detectedLab: LAB_NAMES[vendor] };
-  const dates = collectionDates(lines);
-  if (dates.length > 1) return { kind: 'invalid', reason: 'multiple_collection_dates', detectedLab: LAB_NAMES[vendor] };
-  if (dates.length === 0) return { kind: 'invalid', reason: 'non_lab_document', detectedLab: LAB_NAMES[vendor] };
-  return { kind: 'lab_report', vendor, layout, collectionDate: dates[0]! };
+  if (!vendor) return { kind: 'invalid', reason: 'non_supported_lab', detectedLab: otherLab };
+  if (hasNonUsDate(text)) return { kind: 'invalid', reason: 'non_us_document', detectedLab };
+  const dates = [...new Set(pageLineSets.flatMap((lines) => collectionDates(lines)))];
+  if (dates.length > 1) return { kind: 'invalid', reason: 'multiple_collection_dates', detectedLab };
+  return { kind: 'lab_report', vendor, collectionDate: dates[0] ?? null };
 }

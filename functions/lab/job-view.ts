@@ -32,6 +32,7 @@ export function statusView(job: LabJob, results: ExtractionResults | undefined):
     rejection_reason: job.rejectionReason ?? null,
     detected_lab: job.detectedLab ?? null,
     message: job.message ?? null,
+    error_type: job.errorType ?? null,
     verification: job.verification ?? null,
     phiRedactions: job.phiRedactions ?? null,
     ...(results ? { results } : {}),

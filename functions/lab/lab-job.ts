@@ -13,6 +13,17 @@ import { VerificationSchema } from './results-schema';
 export const RejectionReasonSchema = z.enum(['non_supported_lab', 'non_english_document', 'multiple_collection_dates', 'non_us_document', 'non_lab_document']);
 export type RejectionReason = z.infer<typeof RejectionReasonSchema>;
 
+/**
+ * Why a lab job ended `failed`: a documented, stable code (the message says it in words). Business
+ * outcomes of the document each have their own; anything unexpected is `internal_error`.
+ */
+export const LabErrorTypeSchema = z
+  .enum(['document_missing', 'file_too_large', 'not_a_pdf', 'invalid_pdf', 'no_text_layer', 'no_results_found', 'upload_not_received', 'timeout', 'internal_error'])
+  .describe(
+    'Why the job failed: document_missing (the upload is gone), file_too_large, not_a_pdf, invalid_pdf (corrupt, encrypted or unreadable), no_text_layer (an image-only PDF), no_results_found (a lab report with no result rows Hale could read), upload_not_received (the pre-signed upload never arrived), timeout (processing did not finish in time), internal_error',
+  );
+export type LabErrorType = z.infer<typeof LabErrorTypeSchema>;
+
 export const LabJobSchema = z.object({
   kind: z.literal('lab'),
   jobId: z.string(),
@@ -35,6 +46,7 @@ export const LabJobSchema = z.object({
   detectedLab: z.string().nullable().optional(),
   /** Safe, caller-facing message of a failed, quarantined or rejected job. */
   message: z.string().optional(),
+  errorType: LabErrorTypeSchema.optional(),
   finishedAt: z.string().optional(),
   /** When a sweep first found the job past its deadline and handed it to the state machine to fail it. */
   overdueSince: z.string().optional(),

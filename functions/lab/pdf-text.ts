@@ -17,6 +17,8 @@ export interface TextItem {
   y: number;
   width: number;
   height: number;
+  /** Recognition confidence (0–1) of a word read by OCR; absent for the PDF's own text layer. */
+  confidence?: number;
 }
 
 export interface PageText {
@@ -25,6 +27,8 @@ export interface PageText {
   width: number;
   height: number;
   items: TextItem[];
+  /** Where the items come from: the PDF's text layer (default) or OCR of the page image. */
+  source?: 'text' | 'ocr';
 }
 
 /** The bytes are not a PDF pdf.js can read (corrupt, truncated, password-protected, not a PDF at all). */

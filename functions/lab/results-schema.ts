@@ -36,6 +36,13 @@ export const ProvenanceSchema = z.object({
   pageNumber: PageNumber,
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x0, y0, x1, y1] in PDF user space'),
   sourceText: z.string(),
+  source: z.enum(['text', 'ocr']).describe("Where the row was read: `text`, the PDF's own text layer; `ocr`, recognised from the page image (a scan)"),
+  ocrConfidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe('Lowest OCR word confidence (0–1) among the words of the row; only when `source` is `ocr`'),
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 
@@ -68,7 +75,7 @@ export const LabPanelSchema = z.object({
   panelName: z.string().min(1),
   /** Stable slug of the printed panel name (e.g. `comprehensive-metabolic-panel`); not a LOINC panel code. */
   panelCode: z.string().min(1),
-  dateCollected: IsoDate,
+  dateCollected: IsoDate.nullable().describe("Specimen collection date of the panel (YYYY-MM-DD): the panel's own Collected stamp, else the report's; null when the report prints none"),
   /** Page on which the panel starts. */
   pageNumber: PageNumber,
   panelResults: z.array(PanelResultSchema),
@@ -101,6 +108,10 @@ export const ValidationFlagCodeSchema = z.enum([
   'differential_sum_off',
   'unit_invalid_for_loinc',
   'duplicate_test',
+  /** A row printed a test name and a reference range but no value: nothing was extracted for it. */
+  'range_without_value',
+  /** A result read by OCR whose value, unit or range was recognised with low confidence: check it. */
+  'low_ocr_confidence',
 ]);
 export type ValidationFlagCode = z.infer<typeof ValidationFlagCodeSchema>;
 
@@ -119,6 +130,37 @@ export const VerificationSchema = z.object({
   dobMatches: z.boolean().nullable(),
 });
 
+/** Why a line inside a result table was not read as a result (counted in the document summary). */
+export const SkipReasonSchema = z.enum([
+  /** A test name and a range, no value. */
+  'range_without_value',
+  /** A cell in the row could not be read as its column's content. */
+  'unreadable_cell',
+  /** A line that reads like a row but sits off the rows' indentation (interpretive text, a legend). */
+  'outside_row_indent',
+]);
+export type SkipReason = z.infer<typeof SkipReasonSchema>;
+
+/** What the reader found in the document as a whole. */
+export const ExtractionSummarySchema = z
+  .object({
+    pagesRead: z.number().int().min(0).describe('Pages of the document read'),
+    pagesRecognised: z.number().int().min(0).describe('Pages whose text was recognised by OCR (scans); 0 for a PDF with a text layer'),
+    panelsFound: z.number().int().min(0).describe('Panels with at least one result'),
+    resultsFound: z.number().int().min(0).describe('Results extracted (always at least 1 in a completed job)'),
+    lowConfidenceResults: z.number().int().min(0).describe('Results whose `confidence` is below 0.9 (positions estimated, rows repaired, OCR)'),
+    rowsSkipped: z
+      .array(
+        z.object({
+          reason: SkipReasonSchema.describe('Why these lines were not read as results'),
+          count: z.number().int().min(1).describe('How many lines were skipped for this reason'),
+        }),
+      )
+      .describe('Lines inside result tables that looked like rows but were not read as results, counted by reason'),
+  })
+  .describe('What the reader found in the document as a whole');
+export type ExtractionSummary = z.infer<typeof ExtractionSummarySchema>;
+
 export const ExtractionResultsSchema = z.object({
   jobId: z.string().min(1),
   status: z.literal('completed'),
@@ -128,5 +170,6 @@ export const ExtractionResultsSchema = z.object({
   panels: z.array(LabPanelSchema),
   mergeActions: z.array(MergeActionSchema),
   validationFlags: z.array(ValidationFlagSchema),
+  summary: ExtractionSummarySchema,
 });
 export type ExtractionResults = z.infer<typeof ExtractionResultsSchema>;

@@ -87,9 +87,9 @@ function observation(result: PanelResult, panel: LabPanel, options: FhirExportOp
     status: 'final',
     category: [LAB_CATEGORY],
     code: observationCode(result),
-    effectiveDateTime: panel.dateCollected,
     issued,
   };
+  if (panel.dateCollected) obs.effectiveDateTime = panel.dateCollected;
   if (options.subject) obs.subject = options.subject;
   setValue(obs, result);
   if (result.flag) {

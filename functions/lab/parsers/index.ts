@@ -1,12 +1,12 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
 import type { PageText } from '../pdf-text';
-import type { LabPanel, MergeAction, PanelResult, ValidationFlag } from '../results-schema';
+import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
 import { boundingBox } from './layout';
-import { type RawPanel, type RawResult, readTables } from './table';
+import { type RawPanel, type RawResult, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
-import { LAB_NAMES, LAYOUTS } from './vendors';
+import { VENDOR_NAMES } from './vocabulary';
 
 export { mapToLoinc } from '../loinc/map-to-loinc';
 export { toUcum } from '../ucum/to-ucum';
@@ -21,9 +21,11 @@ export { validatePanels } from './validate';
 export interface LabExtraction {
   panels: LabPanel[];
   mergeActions: MergeAction[];
+  /** What the reader itself doubted (ranges without a value, low OCR confidence); `validatePanels` adds the rest. */
   validationFlags: ValidationFlag[];
   labName: string | null;
   dateCollected: string | null;
+  summary: ExtractionSummary;
 }
 
 export interface ExtractOptions {
@@ -32,6 +34,11 @@ export interface ExtractOptions {
 }
 
 type ReportClassification = Extract<DocumentClassification, { kind: 'lab_report' }>;
+
+/** OCR word confidence under which a value is flagged for checking rather than trusted. */
+export const LOW_OCR_CONFIDENCE = 0.8;
+/** Result confidence under which the summary counts a result as uncertain. */
+const LOW_CONFIDENCE = 0.9;
 
 export function panelCode(panelName: string): string {
   return (
@@ -42,7 +49,14 @@ export function panelCode(panelName: string): string {
   );
 }
 
+/** Lowest OCR confidence of the row's words, when it was recognised from an image. */
+function ocrConfidence(raw: RawResult): number | undefined {
+  const scores = raw.lines.flatMap((l) => l.words.map((w) => w.confidence)).filter((c): c is number => c !== undefined);
+  return scores.length > 0 ? Math.min(...scores) : undefined;
+}
+
 function toPanelResult(raw: RawResult): PanelResult {
+  const ocr = ocrConfidence(raw);
   const result: PanelResult = {
     biomarker: raw.biomarker,
     resultValue: raw.value.resultValue,
@@ -60,15 +74,18 @@ function toPanelResult(raw: RawResult): PanelResult {
       pageNumber: raw.pageNumber,
       bbox: boundingBox(raw.lines),
       sourceText: raw.lines.map((l) => l.text).join('\n'),
+      source: ocr === undefined ? 'text' : 'ocr',
+      ...(ocr === undefined ? {} : { ocrConfidence: Math.round(ocr * 1000) / 1000 }),
     },
-    confidence: raw.confidence,
+    // An OCR reading is no surer than its least certain word.
+    confidence: Math.round(Math.min(raw.confidence, ocr ?? 1) * 1000) / 1000,
   };
   if (raw.flag) result.flag = raw.flag;
   if (raw.value.resultOperator) result.resultOperator = raw.value.resultOperator;
   return result;
 }
 
-function toPanel(raw: RawPanel, dateCollected: string): LabPanel {
+function toPanel(raw: RawPanel, dateCollected: string | null): LabPanel {
   return {
     panelName: raw.name,
     panelCode: panelCode(raw.name),
@@ -90,19 +107,61 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
   }));
 }
 
+/** Flags for what the reader doubted: ranges printed without a value, values OCR was unsure of. */
+function readerFlags(panels: readonly LabPanel[], skipped: readonly SkippedRow[]): ValidationFlag[] {
+  const flags: ValidationFlag[] = skipped
+    .filter((s) => s.reason === 'range_without_value')
+    .map((s) => ({
+      code: 'range_without_value',
+      message: `${s.name ?? 'A row'} prints a reference range but no value; nothing was extracted for it`,
+      panelName: null,
+      biomarker: s.name,
+      pageNumber: s.pageNumber,
+    }));
+  for (const panel of panels) {
+    for (const result of panel.panelResults) {
+      const ocr = result.provenance.ocrConfidence;
+      if (ocr === undefined || ocr >= LOW_OCR_CONFIDENCE) continue;
+      flags.push({
+        code: 'low_ocr_confidence',
+        message: `${result.biomarker}: the scan was read with confidence ${ocr}; check ${result.resultValue ?? 'the value'} against the document`,
+        panelName: panel.panelName,
+        biomarker: result.biomarker,
+        pageNumber: result.pageNumber,
+      });
+    }
+  }
+  return flags;
+}
+
+function summarise(pages: readonly PageText[], panels: readonly LabPanel[], skipped: readonly SkippedRow[]): ExtractionSummary {
+  const results = panels.flatMap((p) => p.panelResults);
+  const counts = new Map<SkipReason, number>();
+  for (const s of skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
+  return {
+    pagesRead: pages.length,
+    pagesRecognised: pages.filter((p) => p.source === 'ocr').length,
+    panelsFound: panels.length,
+    resultsFound: results.length,
+    lowConfidenceResults: results.filter((r) => r.confidence < LOW_CONFIDENCE).length,
+    rowsSkipped: [...counts].map(([reason, count]) => ({ reason, count })),
+  };
+}
+
 export function extractLabResults(pages: readonly PageText[], classification: ReportClassification, options: ExtractOptions = {}): LabExtraction {
-  const tables = readTables(pages, LAYOUTS[classification.layout]);
+  const tables = readTables(pages);
   let panels = tables.panels.map((p) => toPanel(p, classification.collectionDate));
-  let validationFlags: ValidationFlag[] = [];
+  let validationFlags = readerFlags(panels, tables.skipped);
   if (options.codes !== false) {
     panels = applyCodes(panels);
-    validationFlags = validatePanels(panels);
+    validationFlags = [...validationFlags, ...validatePanels(panels)];
   }
   return {
     panels,
     mergeActions: tables.mergeActions,
     validationFlags,
-    labName: LAB_NAMES[classification.vendor],
+    labName: VENDOR_NAMES[classification.vendor],
     dateCollected: classification.collectionDate,
+    summary: summarise(pages, panels, tables.skipped),
   };
 }

@@ -2,8 +2,10 @@ import type { PageText, TextItem } from '../pdf-text';
 
 /**
  * Rebuilds words and lines from positioned text items, whatever their chunking: one item per cell,
- * per word or per whole line. Words inside a multi-word item get estimated positions so that columns
- * can be assigned from coordinates in every case.
+ * per word, per glyph, or per whole line with the columns joined by runs of spaces. Items that touch
+ * on one baseline are one word (glyph-by-glyph producers); a multi-word item is split into words with
+ * estimated positions, and a run of two or more spaces inside it is kept as a column break.
+ * Tolerances scale with the font size (docs/research/generic-table-reading.md §1).
  */
 
 export interface Word {
@@ -15,6 +17,10 @@ export interface Word {
   size: number;
   /** False when `x0` was estimated (a word after the first of a longer text item). */
   exact: boolean;
+  /** A run of two or more spaces precedes this word inside its text item: a column break. */
+  spaced: boolean;
+  /** OCR word confidence (0–1) when the page was recognised from an image. */
+  confidence?: number;
 }
 
 export interface Line {
@@ -28,11 +34,7 @@ export interface Line {
   text: string;
 }
 
-/**
- * Relative advance widths (em) of Helvetica-like glyph classes. Only used to place words inside a text
- * run that holds several of them; an error of a few points is harmless because columns are tens of
- * points apart.
- */
+/** Em widths of Helvetica-like glyph classes; only used to place words inside a multi-word run. */
 function glyphWeight(ch: string): number {
   if (ch === ' ') return 0.278;
   if (/[0-9]/.test(ch)) return 0.556;
@@ -43,15 +45,27 @@ function glyphWeight(ch: string): number {
   return 0.53;
 }
 
+/** Courier and other fixed-pitch fonts advance 0.6 em per character; a text view printed to PDF uses them. */
+const MONOSPACE_ADVANCE = 0.6;
+
+function isMonospaced(item: TextItem, characters: number): boolean {
+  if (characters < 4 || item.height <= 0) return false;
+  return Math.abs(item.width / (characters * item.height * MONOSPACE_ADVANCE) - 1) < 0.03;
+}
+
 function splitItem(item: TextItem): Word[] {
   const size = item.height > 0 ? item.height : 8;
   const text = item.str;
+  const confidence = item.confidence;
   const pieces = [...text.matchAll(/\S+/g)];
+  const extra = confidence === undefined ? {} : { confidence };
   if (pieces.length === 1 && pieces[0]!.index === 0 && pieces[0]![0].length === text.length) {
-    return [{ text, x0: item.x, x1: item.x + item.width, y: item.y, size, exact: true }];
+    return [{ text, x0: item.x, x1: item.x + item.width, y: item.y, size, exact: true, spaced: false, ...extra }];
   }
+  const characters = [...text];
+  const monospaced = isMonospaced(item, characters.length);
   const offsets: number[] = [0];
-  for (const ch of text) offsets.push(offsets[offsets.length - 1]! + glyphWeight(ch));
+  for (const ch of characters) offsets.push(offsets[offsets.length - 1]! + (monospaced ? 1 : glyphWeight(ch)));
   const total = offsets[offsets.length - 1]!;
   const scale = total > 0 ? item.width / total : 0;
   // Array.from(text) indexes code points, matchAll indexes UTF-16 units; map one onto the other.
@@ -63,9 +77,10 @@ function splitItem(item: TextItem): Word[] {
     if (code < 0xd800 || code > 0xdbff) cp++;
   }
   codePointAt[text.length] = cp;
-  return pieces.map((m) => {
+  return pieces.map((m, k) => {
     const start = codePointAt[m.index!]!;
     const end = codePointAt[m.index! + m[0].length]!;
+    const before = k === 0 ? '' : text.slice(pieces[k - 1]!.index! + pieces[k - 1]![0].length, m.index);
     return {
       text: m[0],
       x0: item.x + offsets[start]! * scale,
@@ -74,8 +89,43 @@ function splitItem(item: TextItem): Word[] {
       size,
       // The first word of a run starts where the run does; later ones are placed by estimate.
       exact: start === 0,
+      spaced: before.length >= 2 || before.includes('\t'),
+      ...extra,
     };
   });
+}
+
+/** Gap, in font sizes, below which two items touch: less than any font's space (Times: 0.25 em). */
+const TOUCHING = 0.1;
+
+/**
+ * Joins glyphs drawn one by one on the same baseline into words (`P`,`H`,`O`,… each its own item). Only
+ * single characters join, and only at exact starts: two words of whole runs that happen to touch (an
+ * estimated end running into the next cell) stay apart; `cellText` joins word pieces within a cell.
+ */
+function joinGlyphs(words: Word[]): Word[] {
+  const sorted = [...words].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const out: Word[] = [];
+  const glyphRuns = new Set<Word>();
+  for (const word of sorted) {
+    const previous = out[out.length - 1];
+    const glyph = word.text.length === 1 && word.exact;
+    const touches =
+      previous !== undefined &&
+      glyph &&
+      (previous.text.length === 1 || glyphRuns.has(previous)) &&
+      Math.abs(previous.y - word.y) < 0.15 * word.size &&
+      Math.abs(previous.size - word.size) < 0.5 &&
+      word.x0 > previous.x0 &&
+      word.x0 - previous.x1 < TOUCHING * word.size;
+    if (touches) {
+      previous.text += word.text;
+      previous.x1 = Math.max(previous.x1, word.x1);
+      if (word.confidence !== undefined) previous.confidence = Math.min(previous.confidence ?? 1, word.confidence);
+      glyphRuns.add(previous);
+    } else out.push({ ...word });
+  }
+  return out;
 }
 
 function makeLine(pageNumber: number, words: Word[]): Line {
@@ -92,9 +142,14 @@ function makeLine(pageNumber: number, words: Word[]): Line {
   };
 }
 
+/** Words of a page: items split at spaces, glyphs drawn one by one joined. */
+export function pageWords(page: PageText): Word[] {
+  return joinGlyphs(page.items.flatMap(splitItem));
+}
+
 /** Lines of a page, top to bottom; words whose baselines lie within ~half a font size share a line. */
 export function pageLines(page: PageText): Line[] {
-  const words = page.items.flatMap(splitItem).sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const words = pageWords(page).sort((a, b) => b.y - a.y || a.x0 - b.x0);
   const lines: Line[] = [];
   let current: Word[] = [];
   let anchorY = Number.NaN;

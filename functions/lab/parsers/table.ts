@@ -1,19 +1,24 @@
-import type { PageText } from '../pdf-text';
-import type { MergeAction, ResultFlag } from '../results-schema';
-import { type Cells, type Column, calibrateColumns, cellsOf, columnAt, matchHeader, roleText } from './columns';
 import { isKnownTestName } from '../loinc/map-to-loinc';
+import type { PageText } from '../pdf-text';
+import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
+import { isPrintedUnit } from '../ucum/to-ucum';
+import { cellsByColumn, splitCells } from './cells';
 import { firstDate } from './dates';
+import { findFurniture } from './furniture';
+import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
 import { type Line, pageLines } from './layout';
-import { type ParsedRange, type ParsedValue, criticalFlag, flagOf, parseRange, parseValueAndFlag, splitRangeAndUnit } from './values';
-import { LABCORP_LAB_CODE, type LayoutProfile, QUEST_LAB_CODE } from './vendors';
+import { isComment, plausibleName, type Row, readRow, rowOf } from './row';
+import { type ParsedRange, type ParsedValue, splitRangeAndUnit } from './values';
+import { END_OF_RESULTS, isLabCode } from './vocabulary';
 
 /**
- * Reads the result tables of a report from positioned lines: column headers give the columns (set
- * from the values under them), the indentation and font size of result rows tell panel titles (left
- * of the rows or larger), rows and wrapped-name continuations (at the row indent) and interpretive
- * text (right of it) apart. A row is only a row if every cell parses (value, flag, range, unit, lab
- * code). Page furniture, legends and comments never become results; panels that run over pages are
- * joined and every join or repair is recorded in mergeActions.
+ * Reads the result tables of a report from positioned lines, whatever the layout: column headers, when
+ * a page has them, give the columns (set from the values under them); without one, rows are read by
+ * the shapes of their cells. The indentation and font size of result rows tell panel titles (left of
+ * the rows, larger, or right above a column header), rows and wrapped-name continuations (at the row
+ * indent) and interpretive text (right of it) apart. Page furniture (found by repetition across pages
+ * and by the vocabulary's patterns), legends and comments never become results; panels that run over
+ * pages are joined and every join or repair is recorded in mergeActions.
  */
 
 export interface RawResult {
@@ -37,18 +42,18 @@ export interface RawPanel {
   results: RawResult[];
 }
 
+/** A line inside a table that looked like a result row but was not read as one. */
+export interface SkippedRow {
+  reason: SkipReason;
+  pageNumber: number;
+  /** The printed test name, for a range printed without a value (a validation flag names it). */
+  name: string | null;
+}
+
 export interface RawTables {
   panels: RawPanel[];
   mergeActions: MergeAction[];
-}
-
-interface RowCells {
-  name: string;
-  value: ParsedValue;
-  flag: ResultFlag | null;
-  unit: string | null;
-  range: ParsedRange | null;
-  estimated: boolean;
+  skipped: SkippedRow[];
 }
 
 /** PDF units a line may sit off the row indent and still be at it. */
@@ -57,76 +62,10 @@ const INDENT_SLACK = 3;
 const CONTINUATION_GAP = 1.7;
 /** Largest baseline gap, in font sizes, between a title and the header or row below it. */
 const TITLE_GAP = 2.8;
-/** More words than any printed test name in the research layouts (panel headers may be longer). */
-const MAX_NAME_WORDS = 8;
-/** Interpretive lines that can sit at the row indent. */
-const COMMENT = /:|\breference (?:range|interval)\b|^(?:note|comment)s?\b|\b(?:fasting|risk|optimal)\b/i;
+/** Titles run to a dozen words at most (`TESTOSTERONE, FREE (DIALYSIS), TOTAL (MS) AND SEX HORMONE BINDING GLOBULIN`). */
+const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
 const PANEL_DATES = /\s+(?:Collected|Received|Reported):.*$/i;
-
-function isLabCode(text: string, profile: LayoutProfile): boolean {
-  return profile.vendor === 'quest' ? QUEST_LAB_CODE.test(text) : LABCORP_LAB_CODE.test(text);
-}
-
-function cleanName(text: string, profile: LayoutProfile): string {
-  let name = text.replace(/\s+/g, ' ').trim();
-  if (profile.labCodeAfterName) name = name.replace(/\s+\d{2}$/, '');
-  return name;
-}
-
-/**
- * Test names hold no colon and no comparison sign and run to a few words: a sentence of interpretive
- * text whose last number a line-wide text run places under the value column (`Optimal <1.0 Moderate
- * 1.0-3.0 High > or = 3.1`) is not a row.
- */
-function plausibleName(name: string): boolean {
-  return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%]/.test(name) && !/[:<>=≤≥]/.test(name) && name.split(' ').length <= MAX_NAME_WORDS;
-}
-
-/**
- * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `PALE
- * YELLOW`) can start left of its column, leaving its first word at the end of the name: such a word
- * moves to the value when the value then reads as a text result and the name without it is a test
- * name the LOINC table knows (and the name with it is not).
- */
-function nameAndValue(fullName: string, valueText: string): { name: string; parsed: NonNullable<ReturnType<typeof parseValueAndFlag>> } | null {
-  const whole = plausibleName(fullName) ? parseValueAndFlag(valueText) : null;
-  if (whole && isKnownTestName(fullName)) return { name: fullName, parsed: whole };
-  const words = fullName.split(' ');
-  for (let k = 1; k <= 2 && k < words.length; k++) {
-    const name = words.slice(0, -k).join(' ');
-    const moved = parseValueAndFlag(`${words.slice(-k).join(' ')} ${valueText}`);
-    if (moved?.value.resultType === 'string' && plausibleName(name) && isKnownTestName(name)) return { name, parsed: moved };
-  }
-  return whole ? { name: fullName, parsed: whole } : null;
-}
-
-/** `namePrefix`: the first line of a wrapped name whose value sits on this line (`UREA NITROGEN` / `(BUN) 14`). */
-function parseRow(cells: Cells, columns: readonly Column[], profile: LayoutProfile, namePrefix = ''): RowCells | null {
-  const split = nameAndValue(cleanName(`${namePrefix} ${roleText(cells, columns, 'name')}`, profile), roleText(cells, columns, 'value'));
-  if (!split) return null;
-  const { name, parsed } = split;
-  const flagText = roleText(cells, columns, 'flag');
-  let flag = parsed.flag;
-  if (flagText !== '') {
-    const printed = flagOf(flagText) ?? criticalFlag(flagText);
-    if (!printed) return null;
-    flag = printed;
-  }
-  const lab = roleText(cells, columns, 'lab');
-  if (lab !== '' && !lab.split(' ').every((code) => isLabCode(code, profile))) return null;
-  let unit: string | null;
-  let range: ParsedRange | null;
-  if (columns.some((c) => c.role === 'rangeUnit')) {
-    ({ range, unit } = splitRangeAndUnit(roleText(cells, columns, 'rangeUnit')));
-  } else {
-    unit = roleText(cells, columns, 'unit') || null;
-    range = parseRange(roleText(cells, columns, 'range'));
-  }
-  // Columns were told apart by an estimated position when a cell after the name starts inside a text run.
-  const estimated = cells.words.some((words, i) => i > 0 && words[0] !== undefined && !words[0].exact);
-  return { name, value: parsed.value, flag, unit, range, estimated };
-}
 
 /** Most common value, counted in steps of `step` (whole points by default). */
 function mode(values: readonly number[], step = 1): number | null {
@@ -146,17 +85,31 @@ function mode(values: readonly number[], step = 1): number | null {
   return best;
 }
 
+/**
+ * Whether a line may be (part of) a panel title: words, no label with a colon (other than an export's
+ * Collected/Received stamp), no redaction mark, no interpretive prose.
+ */
+function titleCandidate(line: Line): boolean {
+  const text = line.text.replace(PANEL_DATES, '');
+  return (
+    /[A-Za-z]{2,}/.test(text) &&
+    !text.includes(':') &&
+    !text.includes('[REDACTED]') &&
+    !isComment(text) &&
+    text.split(' ').length <= MAX_TITLE_WORDS
+  );
+}
+
 /** Panel name of title lines, without lab codes, `(Cont.)` or the export's Collected/Received stamps. */
-function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | null, profile: LayoutProfile): { name: string; date: string | null; continued: boolean } {
+function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | null): { name: string; date: string | null; continued: boolean } {
   let date: string | null = null;
   const parts = lines.map((line) => {
-    // A Quest lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`).
-    const lab = columns?.findIndex((c) => c.role === 'lab') ?? -1;
-    const words = line.words.filter((w) => !(lab >= 0 && columnAt(w.x0, columns!) === lab && isLabCode(w.text, profile)));
-    let text = words.map((w) => w.text).join(' ');
+    // A lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`), in its own cell.
+    const cells = splitCells(line, columns).filter((cell, i) => i === 0 || !cell.text.split(' ').every(isLabCode));
+    let text = cells.map((c) => c.text).join(' ');
     const dates = PANEL_DATES.exec(text);
     if (dates) {
-      date ??= firstDate(/Collected:\s*(\S+)/i.exec(dates[0])?.[1] ?? '');
+      date ??= firstDate(/Collected:\s*(.+)$/i.exec(dates[0])?.[1] ?? '');
       text = text.slice(0, dates.index);
     }
     return text.trim();
@@ -166,9 +119,43 @@ function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | nul
   return { name: joined.replace(CONTINUED_TITLE, '').trim(), date, continued };
 }
 
+interface Fragments {
+  name: string;
+  unit: string;
+  lab: string;
+  /** Text in a column that cannot continue a row (a value, a flag, a previous result). */
+  busy: boolean;
+}
+
+interface PageTable {
+  lines: Line[];
+  headers: Map<Line, Column[]>;
+  /** Second lines of headers wrapped over two lines. */
+  headerParts: Set<Line>;
+}
+
+/** Column headers of a page, one-line or wrapped over two lines. */
+function findHeaders(lines: readonly Line[]): PageTable {
+  const headers = new Map<Line, Column[]>();
+  const headerParts = new Set<Line>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    const two = next ? matchTwoLineHeader(line, next) : null;
+    const one = matchHeader(line);
+    if (two && (!one || two.length >= one.length)) {
+      headers.set(line, two);
+      headerParts.add(next!);
+      i++;
+    } else if (one) headers.set(line, one);
+  }
+  return { lines: [...lines], headers, headerParts };
+}
+
 class TableReader {
   readonly panels: RawPanel[] = [];
   readonly mergeActions: MergeAction[] = [];
+  readonly skipped: SkippedRow[] = [];
   private columns: Column[] | null = null;
   private panel: RawPanel | null = null;
   private last: RawResult | null = null;
@@ -181,17 +168,12 @@ class TableReader {
   private rowPitch: number | null = null;
   private ended = false;
   private titles = new Set<Line>();
+  private headers = new Map<Line, Column[]>();
   /** The first line of a wrapped name whose value is printed on the line below. */
   private prefix: { line: Line; name: string } | null = null;
 
-  constructor(private readonly profile: LayoutProfile) {}
-
-  private isFurniture(line: Line): boolean {
-    return this.profile.furniture.some((re) => re.test(line.text));
-  }
-
   private openPanel(titleLines: readonly Line[], pageNumber: number): void {
-    const title = readPanelTitle(titleLines, this.columns, this.profile);
+    const title = readPanelTitle(titleLines, this.columns);
     if (title.name === '') return;
     const same = this.panel && this.panel.name.toLowerCase() === title.name.toLowerCase();
     if (same && (title.continued || this.panel!.lastPage < pageNumber)) return;
@@ -202,7 +184,7 @@ class TableReader {
 
   /** A panel header printed over two lines (`COMPREHENSIVE METABOLIC NL1` / `PANEL`). */
   private renamePanel(panel: RawPanel, titleLines: readonly Line[]): void {
-    const title = readPanelTitle(titleLines, this.columns, this.profile);
+    const title = readPanelTitle(titleLines, this.columns);
     panel.name = title.name;
     panel.dateCollected ??= title.date;
     this.mergeActions.push({
@@ -214,7 +196,7 @@ class TableReader {
     });
   }
 
-  private addResult(row: RowCells, line: Line): void {
+  private addResult(row: Row, line: Line): void {
     if (!this.panel) {
       this.panel = { name: row.name, pageNumber: line.pageNumber, lastPage: line.pageNumber, dateCollected: null, results: [] };
       this.panels.push(this.panel);
@@ -237,37 +219,65 @@ class TableReader {
       range: row.range,
       pageNumber: line.pageNumber,
       lines: [line],
-      confidence: row.estimated ? 0.95 : 1,
+      confidence: row.confidence,
     };
     this.panel.results.push(result);
     this.last = result;
   }
 
+  /** What a line holds per role when it holds no value: a name fragment, a unit fragment, lab codes. */
+  private fragments(line: Line): Fragments {
+    const columns = this.columns;
+    if (columns) {
+      const cells = cellsByColumn(splitCells(line, columns), columns);
+      const text = (role: Column['role']) =>
+        columns
+          .map((c, i) => (c.role === role ? cells.texts[i]! : ''))
+          .filter((t) => t !== '')
+          .join(' ');
+      const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'range', 'lab'].includes(c.role));
+      return { name: text('name').replace(/\s+/g, ' ').trim(), unit: text('unit') || text('range'), lab: text('lab'), busy };
+    }
+    const indent = this.rowIndent ?? line.x0;
+    const parts: Fragments = { name: '', unit: '', lab: '', busy: false };
+    splitCells(line).forEach((cell, index) => {
+      if (cell.text.split(' ').every(isLabCode)) parts.lab = `${parts.lab} ${cell.text}`.trim();
+      else if (index === 0 && cell.x0 <= indent + INDENT_SLACK) parts.name = cell.text;
+      else if (parts.unit === '' && this.unitContinues(cell.text)) parts.unit = cell.text;
+      else parts.busy = true;
+    });
+    return parts;
+  }
+
+  /** A unit fragment: a unit of its own (`(calc)`), or the rest of the row's unit (`mL/min/1.` + `73m2`). */
+  private unitContinues(text: string): boolean {
+    const unit = this.last?.unit;
+    return isPrintedUnit(text) || (unit !== null && unit !== undefined && isPrintedUnit(`${unit}${text}`));
+  }
+
   /** A line under a result row that only carries the rest of its name, unit or lab code. */
-  private continueRow(line: Line, cells: Cells): boolean {
+  private continueRow(line: Line): boolean {
     const last = this.last;
-    const columns = this.columns!;
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
     if (!this.near(this.lastLine, line)) return false;
     // The rest of a row is set like the row (a larger line below is a title or a heading).
     if (Math.abs(line.size - last.lines[0]!.size) > 0.5) return false;
-    const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'rangeUnit', 'lab'].includes(c.role));
-    if (busy) return false;
-    const nameText = cleanName(roleText(cells, columns, 'name'), this.profile);
-    const unitText = roleText(cells, columns, 'unit') || roleText(cells, columns, 'rangeUnit');
+    const parts = this.fragments(line);
+    if (parts.busy) return false;
     // A stratified reference table (`Follicular Phase  30-144 pg/mL`) under a row is not the row's rest.
-    const stratum = unitText === '' ? null : splitRangeAndUnit(unitText).range;
+    const stratum = parts.unit === '' ? null : splitRangeAndUnit(parts.unit)?.range;
     if (stratum && (stratum.min !== null || stratum.max !== null)) return false;
-    const labText = roleText(cells, columns, 'lab');
-    if (labText !== '' && !isLabCode(labText, this.profile)) return false;
-    if (nameText !== '' && (COMMENT.test(nameText) || nameText.split(' ').length > 4 || !/[A-Za-z(]/.test(nameText))) return false;
+    if (parts.lab !== '' && !parts.lab.split(' ').every(isLabCode)) return false;
+    const nameText = parts.name;
+    if (nameText !== '' && (isComment(nameText) || nameText.split(' ').length > 4 || !/[A-Za-z(]/.test(nameText) || nameText.includes('[REDACTED]'))) return false;
+    if (nameText === '' && parts.unit === '' && parts.lab === '') return false;
     if (nameText !== '') {
       last.biomarker = `${last.biomarker} ${nameText}`;
-      this.recordRepair('name_rejoined', `Test name printed over two lines was re-joined`, last);
+      this.recordRepair('name_rejoined', 'Test name printed over two lines was re-joined', last);
     }
-    if (unitText !== '') {
-      last.unit = last.unit === null ? unitText : /[./]$/.test(last.unit) ? `${last.unit}${unitText}` : `${last.unit} ${unitText}`;
-      this.recordRepair('unit_rejoined', `Unit printed over two lines was re-joined`, last);
+    if (parts.unit !== '') {
+      last.unit = last.unit === null ? parts.unit : /[./]$/.test(last.unit) ? `${last.unit}${parts.unit}` : `${last.unit} ${parts.unit}`;
+      this.recordRepair('unit_rejoined', 'Unit printed over two lines was re-joined', last);
     }
     last.lines.push(line);
     this.lastLine = line;
@@ -283,7 +293,7 @@ class TableReader {
   private calibrate(columns: readonly Column[], lines: readonly Line[]): Column[] {
     return calibrateColumns(
       columns,
-      lines.filter((l) => !matchHeader(l, this.profile.headerPhrases)),
+      lines.filter((l) => !this.headers.has(l)),
     );
   }
 
@@ -295,12 +305,12 @@ class TableReader {
     const pitches: number[] = [];
     let previousRow = -1;
     for (const [index, line] of lines.entries()) {
-      const header = matchHeader(line, this.profile.headerPhrases);
+      const header = this.headers.get(line);
       if (header) columns = this.calibrate(header, lines.slice(index + 1));
-      if (columns && parseRow(cellsOf(line, columns), columns, this.profile)) {
+      if (rowOf(line, columns)) {
         edges.push(line.x0);
         sizes.push(line.size);
-        if (previousRow === index - 1) pitches.push(lines[previousRow]!.y - line.y);
+        if (previousRow >= 0 && previousRow === index - 1) pitches.push(lines[previousRow]!.y - line.y);
         previousRow = index;
       }
     }
@@ -318,59 +328,59 @@ class TableReader {
     return upper.pageNumber === lower.pageNumber && upper.y - lower.y <= Math.max(CONTINUATION_GAP * lower.size, 1.1 * (this.rowPitch ?? 0));
   }
 
-  readPage(page: PageText): void {
+  readPage(page: PageTable, furniture: ReadonlySet<Line>, pageHeight: number): void {
     if (this.ended) return;
-    const lines = pageLines(page);
-    const footerTop = Math.max(
-      -Infinity,
-      ...lines.filter((l) => l.y < page.height * 0.2 && this.isFurniture(l)).map((l) => l.y),
-    );
-    const body = lines.filter((l) => l.y > footerTop + 0.1);
-    const firstHeader = body.findIndex((l) => matchHeader(l, this.profile.headerPhrases) !== null);
+    this.headers = page.headers;
+    const lines = page.lines;
+    // Below the topmost footer line, nothing is a result (a footer's own second line need not repeat).
+    const footerTop = Math.max(-Infinity, ...lines.filter((l) => l.y < pageHeight * 0.2 && furniture.has(l)).map((l) => l.y));
+    const body = lines.filter((l) => l.y > footerTop + 0.1 && (!furniture.has(l) || page.headers.has(l)));
+    const firstHeader = body.findIndex((l) => page.headers.has(l));
     this.measureIndent(body);
-    // Without a column header the page continues the table of the previous one, after its header block.
-    const tableStart = firstHeader < 0 ? this.continuationStart(body) : null;
+    // Rows before the page's first column header continue the table of the page before, after the page header block.
+    const continued = this.columns !== null || this.panels.length > 0 || firstHeader < 0;
+    const tableStart = continued ? this.continuationStart(firstHeader < 0 ? body : body.slice(0, firstHeader)) : null;
     let inTable = false;
     this.titleLines = [];
     this.lastLine = null;
     this.last = null;
-    this.titles = this.profile.titleAboveHeader ? titlesAboveHeaders(body, this.profile) : new Set<Line>();
+    this.titles = titlesAboveHeaders(body, page.headers);
     if (firstHeader < 0 && this.columns) this.columns = this.calibrate(this.columns, body);
     for (const [index, line] of body.entries()) {
       if (line === tableStart) inTable = true;
-      if (this.profile.endOfResults.some((re) => re.test(line.text))) {
+      if (END_OF_RESULTS.some((re) => re.test(line.text))) {
         this.ended = true;
         return;
       }
-      const header = matchHeader(line, this.profile.headerPhrases);
+      const header = page.headers.get(line);
       if (header) {
         this.columns = this.calibrate(header, body.slice(index + 1));
         inTable = true;
-        if (this.profile.titleAboveHeader) this.openPanel(this.titleChain(line), line.pageNumber);
+        const chain = this.titleChain(line);
+        if (chain.length > 0) this.openPanel(chain, line.pageNumber);
         this.titleLines = [];
         this.last = null;
+        this.lastLine = line;
         continue;
       }
-      if (this.isFurniture(line)) continue;
+      if (page.headerParts.has(line)) continue;
       if (this.titles.has(line)) {
         this.titleLines.push(line);
         this.last = null;
         continue;
       }
-      // Above the first column header: the page header block.
-      if (inTable && this.columns) this.readLine(line, body[index + 1]);
+      if (inTable) this.readLine(line, body[index + 1]);
     }
   }
 
   /**
-   * Where the table resumes on a page that does not repeat the column header: at its first result
-   * row, or at a panel title right above it. The page header block before it (labels with colons,
-   * the patient's name beside them) is skipped.
+   * Where the table resumes on a page without a column header above it: at its first result row, or at
+   * a panel title right above it. The page header block before it (labels with colons, the patient's
+   * name beside them) is skipped.
    */
   private continuationStart(lines: readonly Line[]): Line | null {
     const columns = this.columns;
-    if (!columns) return null;
-    const first = lines.findIndex((l) => parseRow(cellsOf(l, columns), columns, this.profile) !== null);
+    const first = lines.findIndex((l) => rowOf(l, columns) !== null);
     if (first < 0) return null;
     const row = lines[first]!;
     const above = lines[first - 1];
@@ -378,25 +388,29 @@ class TableReader {
     const isTitle =
       above !== undefined &&
       above.y - row.y <= TITLE_GAP * row.size &&
-      (above.x0 < indent - INDENT_SLACK || (this.rowSize !== null && above.size > this.rowSize + 0.5)) &&
-      !above.text.replace(PANEL_DATES, '').includes(':') &&
-      !this.isFurniture(above);
+      (above.x0 < indent - INDENT_SLACK || (this.rowSize !== null && above.size > this.rowSize + 0.5) || !/[a-z]{2,}/.test(above.text)) &&
+      titleCandidate(above);
     return isTitle ? above : row;
   }
 
-  /** The title lines collected right above a Labcorp column header. */
+  /** The title lines collected right above a column header. */
   private titleChain(header: Line): Line[] {
     return this.titleLines.filter((l) => this.titles.has(l) && l.y > header.y);
   }
 
+  private skip(reason: SkippedRow['reason'], line: Line, name: string | null = null): void {
+    this.skipped.push({ reason, pageNumber: line.pageNumber, name });
+  }
+
   private readLine(line: Line, next: Line | undefined): void {
-    const columns = this.columns!;
+    const columns = this.columns;
     const indent = this.rowIndent ?? line.x0;
-    const cells = cellsOf(line, columns);
     const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
-    const row = parseRow(cells, columns, this.profile, prefix?.name);
+    const reading = readRow(line, columns, prefix?.name);
+    const row = 'row' in reading ? reading.row : null;
     const larger = this.rowSize !== null && line.size > this.rowSize + 0.5;
     if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
+      if (row && !larger) this.skip('outside_row_indent', line);
       this.readTitle(line);
       return;
     }
@@ -411,7 +425,7 @@ class TableReader {
         this.titleLines = [];
         return;
       }
-      const role = this.nameOnlyLineRole(line, cells, next);
+      const role = this.nameOnlyLineRole(line, next);
       if (role === 'title') {
         this.readTitle(line);
         return;
@@ -422,10 +436,16 @@ class TableReader {
         this.lastLine = line;
         return;
       }
-      if (this.continueRow(line, cells)) return;
-    } else if (this.last && cells.texts.every((t, i) => t === '' || columns[i]!.role !== 'name') && this.continueRow(line, cells)) {
+      if (this.continueRow(line)) return;
+      if ('reason' in reading && (reading.reason === 'range_without_value' || reading.reason === 'unreadable_cell')) {
+        this.skip(reading.reason, line, reading.reason === 'range_without_value' ? this.fragments(line).name || null : null);
+      }
+    } else if (this.last && this.continueRow(line)) {
       // A wrapped unit or a lone lab code sits right of the indent with an empty name column.
       return;
+    } else if (row) {
+      // Interpretive text right of the rows can read like a row (`Optimal <1.0`); it is not one.
+      this.skip('outside_row_indent', line);
     }
     this.last = null;
     this.lastLine = line;
@@ -438,35 +458,35 @@ class TableReader {
    * (above a row or above such a wrapped name). The printed spellings of the LOINC table decide between
    * a re-joined name and its parts; a title may also carry the export's Collected/Received stamp.
    */
-  private nameOnlyLineRole(line: Line, cells: Cells, next: Line | undefined): 'title' | { prefix: string } | null {
-    const columns = this.columns!;
+  private nameOnlyLineRole(line: Line, next: Line | undefined): 'title' | { prefix: string } | null {
+    const columns = this.columns;
     const adjacent = next !== undefined && this.near(line, next) && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
-    const nextCells = adjacent ? cellsOf(next, columns) : null;
-    const below = nextCells && parseRow(nextCells, columns, this.profile);
-    // Panel headers are upper case (research §1) and set no smaller than the rows; prose is neither.
-    const titleLike = !this.profile.titleAboveHeader && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
+    const below = adjacent ? rowOf(next, columns) : null;
+    // Panel headers are upper case (docs/research/lab-extraction.md §1) and set no smaller than the rows; prose is neither.
+    const titleLike = titleCandidate(line) && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
     const title = titleLike ? 'title' : null;
-    if (PANEL_DATES.test(line.text)) return title;
+    if (PANEL_DATES.test(line.text)) return titleCandidate(line) ? 'title' : null;
     // Only the name, and perhaps a lab code (which can land beside a wrapped panel header).
-    const lab = roleText(cells, columns, 'lab');
-    if (columns.some((c, i) => cells.texts[i] !== '' && c.role !== 'name' && c.role !== 'lab')) return null;
-    if (lab !== '' && !lab.split(' ').every((code) => isLabCode(code, this.profile))) return null;
-    const fragment = cleanName(roleText(cells, columns, 'name'), this.profile);
-    if (!plausibleName(fragment) || COMMENT.test(fragment)) return null;
-    const whole = nextCells && parseRow(nextCells, columns, this.profile, fragment);
+    const parts = this.fragments(line);
+    if (parts.busy || parts.unit !== '') return null;
+    if (parts.lab !== '' && !parts.lab.split(' ').every(isLabCode)) return null;
+    const fragment = parts.name.replace(/\s+/g, ' ').trim();
+    if (!plausibleName(fragment) || isComment(fragment)) return null;
+    const whole = adjacent ? rowOf(next, columns, fragment) : null;
     const joined = whole !== null && isKnownTestName(whole.name);
     if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
     if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
     if (joined) return { prefix: fragment };
-    // Neither the rest of the row above nor the start of the row below (a title may also sit above a wrapped name).
-    return title;
+    // Neither the rest of the row above nor the start of the row below: a title when rows follow it.
+    if (title) return title;
+    return below !== null && !tail && titleCandidate(line) ? 'title' : null;
   }
 
   private readTitle(line: Line): void {
     this.last = null;
-    if (this.profile.titleAboveHeader) {
+    if (!titleCandidate(line)) {
       this.lastLine = line;
       return;
     }
@@ -475,6 +495,7 @@ class TableReader {
       previousTitle !== undefined &&
       this.lastLine === previousTitle &&
       this.near(previousTitle, line) &&
+      Math.abs(previousTitle.size - line.size) <= 0.5 &&
       this.panel !== null &&
       this.panel.results.length === 0;
     if (wrapped) {
@@ -489,18 +510,18 @@ class TableReader {
 }
 
 /** Lines printed right above a column header (a section title, wrapped over at most two lines). */
-function titlesAboveHeaders(lines: readonly Line[], profile: LayoutProfile): Set<Line> {
+function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, Column[]>): Set<Line> {
   const titles = new Set<Line>();
   lines.forEach((line, index) => {
-    const header = matchHeader(line, profile.headerPhrases);
+    const header = headers.get(line);
     if (!header) return;
     let below = line;
     for (let i = index - 1; i >= 0 && index - i <= 2; i--) {
       const above = lines[i]!;
       const gap = above.y - below.y;
-      if (profile.furniture.some((re) => re.test(above.text)) || gap <= 0 || gap > TITLE_GAP * above.size) break;
+      if (headers.has(above) || !titleCandidate(above) || gap <= 0 || gap > TITLE_GAP * above.size) break;
       // With tight row spacing the last row of the section before sits as close as a wrapped title would.
-      if (parseRow(cellsOf(above, header), header, profile)) break;
+      if (rowOf(above, header) || rowOf(above, null)) break;
       // A title wrapped over two lines is set in one size; a smaller line above it is the rest of a row.
       if (below !== line && Math.abs(above.size - below.size) > 0.5) break;
       titles.add(above);
@@ -510,8 +531,21 @@ function titlesAboveHeaders(lines: readonly Line[], profile: LayoutProfile): Set
   return titles;
 }
 
-export function readTables(pages: readonly PageText[], profile: LayoutProfile): RawTables {
-  const reader = new TableReader(profile);
-  for (const page of pages) reader.readPage(page);
-  return { panels: reader.panels.filter((p) => p.results.length > 0), mergeActions: reader.mergeActions };
+/** Every page's lines, its column headers, and the furniture repeated over the pages. */
+export function layoutPages(pages: readonly PageText[]): { tables: PageTable[]; furniture: Set<Line> } {
+  const tables = pages.map((page) => findHeaders(pageLines(page)));
+  const furniture = findFurniture(
+    tables.map((t) => t.lines.filter((l) => !t.headers.has(l) && !t.headerParts.has(l))),
+    (line) => rowOf(line, null) !== null,
+  );
+  return { tables, furniture };
+}
+
+export function readTables(pages: readonly PageText[]): RawTables {
+  const reader = new TableReader();
+  const { tables, furniture } = layoutPages(pages);
+  tables.forEach((table, i) => {
+    reader.readPage(table, furniture, pages[i]!.height);
+  });
+  return { panels: reader.panels.filter((p) => p.results.length > 0), mergeActions: reader.mergeActions, skipped: reader.skipped };
 }

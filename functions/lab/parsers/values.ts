@@ -1,9 +1,12 @@
 import type { ResultFlag, ResultOperator, ResultType } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
+import { isDateText } from './dates';
+import { CRITICAL_WORD, criticalFlag, flagOf, isTextResult } from './vocabulary';
 
 /**
  * Grammar of the cells of a result row: values (numeric, censored, text), flags, reference ranges in
- * every printed form, and units. Forms from docs/research/lab-extraction.md §1 and §6.4–6.6.
+ * every printed form, units and previous results. Forms from docs/research/lab-extraction.md §1 and
+ * §6.4–6.6; the words themselves are in the vocabulary (data/lab/report-vocabulary.json).
  */
 
 const NUMBER = String.raw`[+-]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)`;
@@ -11,6 +14,8 @@ const NUMERIC = new RegExp(`^${NUMBER}$`);
 /** `<`, `<=`, `< OR = `, `< or =`, `≤` and the `>` forms. */
 const OPERATOR = String.raw`(<|>|≤|≥)\s*(=|\s*or\s*=)?`;
 const CENSORED = new RegExp(`^${OPERATOR}\\s*(${NUMBER})$`, 'i');
+/** A titre (`1:80`, `<1:40`) is reported as text: it is a dilution, not a number. */
+const TITRE = /^[<>]?\s*1\s*:\s*\d+$/;
 
 export interface ParsedValue {
   resultValue: string;
@@ -30,39 +35,8 @@ function operatorOf(sign: string, orEqual: string | undefined): ResultOperator {
   return less ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>';
 }
 
-/** Text results seen on Quest and Labcorp reports (research §6.4); any other text must look like one. */
-const TEXT_RESULTS =
-  /^(?:NEGATIVE|POSITIVE|NOT DETECTED|DETECTED|NON-?REACTIVE|REACTIVE|EQUIVOCAL|INDETERMINATE|BORDERLINE|ABSENT|PRESENT|NORMAL|ABNORMAL|YELLOW|PALE YELLOW|DARK YELLOW|STRAW|AMBER|ORANGE|RED|BROWN|COLORLESS|CLEAR|SLIGHTLY CLOUDY|CLOUDY|HAZY|TURBID|TRACE|SMALL|MODERATE|LARGE|FEW|RARE|MANY|OCCASIONAL|NONE SEEN|NONE|[1-4]\+|PATTERN [AB]|SEE NOTE:?|SEE BELOW|TNP|DNR|QNS|CANCELL?ED|NOT REPORTED:?|PENDING|IMMUNE|NON-?IMMUNE)$/i;
-
-/** Flags printed after the value: Quest letters, Labcorp words. */
-const FLAG_WORDS: Record<string, ResultFlag> = {
-  H: 'H',
-  L: 'L',
-  HH: 'HH',
-  LL: 'LL',
-  A: 'A',
-  AA: 'AA',
-  HIGH: 'H',
-  LOW: 'L',
-  ABNORMAL: 'A',
-  NORMAL: 'N',
-  '(NORMAL)': 'N',
-};
-
-export function flagOf(token: string): ResultFlag | null {
-  return FLAG_WORDS[token.toUpperCase()] ?? null;
-}
-
-/** Reads a critical marker (`Critical`, `Alert`, `Critical High`) into the critical flag of its direction. */
-export function criticalFlag(text: string): ResultFlag | null {
-  if (!/^(?:Critical|Alert|Panic)\b/i.test(text)) return null;
-  if (/\bHigh\b/i.test(text)) return 'HH';
-  if (/\bLow\b/i.test(text)) return 'LL';
-  return 'AA';
-}
-
 export function parseValue(text: string): ParsedValue | null {
-  const value = text.trim();
+  const value = text.trim().replace(/\s+/g, ' ');
   if (value === '') return null;
   if (NUMERIC.test(value)) return { resultValue: value, resultType: 'numeric', numeric: toNumber(value) };
   const censored = CENSORED.exec(value);
@@ -74,28 +48,47 @@ export function parseValue(text: string): ParsedValue | null {
       numeric: toNumber(censored[3]!),
     };
   }
-  if (TEXT_RESULTS.test(value)) return { resultValue: value, resultType: 'string', numeric: null };
+  if (isTextResult(value) || TITRE.test(value)) return { resultValue: value, resultType: 'string', numeric: null };
   return null;
 }
 
+export interface ValueAndFlag {
+  value: ParsedValue;
+  flag: ResultFlag | null;
+}
+
+/** A flag cell on its own: `H`, `High`, `Critical High`, `(Normal)`. */
+export function parseFlag(text: string): ResultFlag | null {
+  const cell = text.trim().replace(/\s+/g, ' ');
+  return flagOf(cell) ?? criticalFlag(cell);
+}
+
 /**
- * Splits a value cell into value and flag: `32 L`, `128 High`, `POSITIVE A`, `12.0 Critical High`.
- * Returns null when the cell does not hold a value.
+ * Splits a value cell into value and flag: `32 L`, `128 High`, `POSITIVE A`, `12.0 Critical High`,
+ * `6.0H`. Returns null when the cell does not hold a value.
  */
-export function parseValueAndFlag(text: string): { value: ParsedValue; flag: ResultFlag | null } | null {
+export function parseValueAndFlag(text: string): ValueAndFlag | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   const critical = /^(.*?)\s+((?:Critical|Alert|Panic)(?:\s+(?:High|Low))?)$/i.exec(cell);
-  if (critical) {
+  if (critical && CRITICAL_WORD.test(critical[2]!)) {
     const value = parseValue(critical[1]!);
     return value ? { value, flag: criticalFlag(critical[2]!) } : null;
   }
   const whole = parseValue(cell);
   if (whole) return { value: whole, flag: null };
   const split = /^(.*\S)\s+(\S+)$/.exec(cell);
-  if (!split) return null;
-  const flag = flagOf(split[2]!);
-  const value = flag ? parseValue(split[1]!) : null;
-  return value && flag ? { value, flag } : null;
+  if (split) {
+    const flag = flagOf(split[2]!);
+    const value = flag ? parseValue(split[1]!) : null;
+    if (value && flag) return { value, flag };
+  }
+  // A letter flag printed against the number (`6.0H`, `32L`).
+  const attached = new RegExp(`^(${NUMBER})(H|L|HH|LL)$`).exec(cell);
+  if (attached) {
+    const value = parseValue(attached[1]!);
+    return value ? { value, flag: flagOf(attached[2]!) } : null;
+  }
+  return null;
 }
 
 export interface ParsedRange {
@@ -107,7 +100,7 @@ export interface ParsedRange {
   text: string;
 }
 
-const BETWEEN = new RegExp(`^(${NUMBER})\\s*[-–—]\\s*(${NUMBER})`);
+const BETWEEN = new RegExp(`^(${NUMBER})\\s*(?:[-–—]|to)\\s*(${NUMBER})`, 'i');
 const BOUND = new RegExp(`^${OPERATOR}\\s*(${NUMBER})`, 'i');
 const NOT_ESTABLISHED = /^Not Estab(?:\.|lished)?/i;
 
@@ -141,32 +134,68 @@ function textRange(text: string): ParsedRange {
   return { min: null, max: null, minInclusive: true, maxInclusive: true, text };
 }
 
-/** A reference-interval cell on its own (Labcorp): `65-99`, `>59`, `Not Estab.`, `Negative`. */
+/** A numeric range cell on its own, with nothing after it: `65-99`, `>59`, `< OR = 20`, `Not Estab.`. */
+export function parseNumericRange(text: string): ParsedRange | null {
+  const cell = text.trim().replace(/\s+/g, ' ');
+  const leading = leadingRange(cell);
+  return leading && leading.length === cell.length ? leading.range : null;
+}
+
+/** A reference-interval cell in a range column: a numeric range, else the printed text (`Negative`). */
 export function parseRange(text: string): ParsedRange | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   if (cell === '') return null;
-  const leading = leadingRange(cell);
-  if (leading && leading.length === cell.length) return leading.range;
-  return textRange(cell);
+  return parseNumericRange(cell) ?? textRange(cell);
 }
 
 /**
- * Quest's reference-range cell, which carries the unit: `65-99 mg/dL`, `> OR = 40 mg/dL`,
- * `mg/dL (calc)` (no range), `NEGATIVE`, `NONE SEEN /HPF`.
+ * A reference-range cell that may carry the unit (Quest): `65-99 mg/dL`, `> OR = 40 mg/dL`,
+ * `mg/dL (calc)` (no range), `NEGATIVE`, `NONE SEEN /HPF`. `strict` (no range column said so) accepts
+ * a text range only when it is a text result (`NEGATIVE`), never arbitrary words.
  */
-export function splitRangeAndUnit(text: string): { range: ParsedRange | null; unit: string | null } {
+export function splitRangeAndUnit(text: string, strict = false): { range: ParsedRange | null; unit: string | null } | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   if (cell === '') return { range: null, unit: null };
   const leading = leadingRange(cell);
   if (leading) {
     const rest = cell.slice(leading.length).trim();
-    return { range: leading.range, unit: rest === '' ? null : rest };
+    if (rest === '') return { range: leading.range, unit: null };
+    if (!strict || isPrintedUnit(rest)) return { range: leading.range, unit: rest };
+    return null;
   }
   if (isPrintedUnit(cell)) return { range: null, unit: cell };
   const words = cell.split(' ');
   for (let cut = 1; cut < words.length; cut++) {
     const unit = words.slice(cut).join(' ');
-    if (isPrintedUnit(unit)) return { range: textRange(words.slice(0, cut).join(' ')), unit };
+    const rangeText = words.slice(0, cut).join(' ');
+    if (isPrintedUnit(unit) && (!strict || isTextResult(rangeText))) return { range: textRange(rangeText), unit };
   }
+  if (strict && !isTextResult(cell)) return null;
   return { range: textRange(cell), unit: null };
+}
+
+export interface PreviousResult {
+  value: ParsedValue | null;
+  date: string | null;
+}
+
+/** A previous-result cell: `227.0 H 10/10/2024`, `45 01/02/2024`, `<5.0`, or the date alone. */
+export function parsePrevious(text: string): PreviousResult | null {
+  // A producer that sets the date right against the flag leaves no space for pdf.js to find (`Abnormal01/06/2025`).
+  const cell = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/([A-Za-z)])(\d{1,2}\/\d{1,2}\/\d{2,4})$/, '$1 $2');
+  if (cell === '') return null;
+  if (isDateText(cell)) return { value: null, date: cell };
+  const dated = /^(.*\S)\s+(\S+(?:\s+\S+){0,2})$/.exec(cell);
+  for (let words = 3; words >= 1 && dated; words--) {
+    const parts = cell.split(' ');
+    const date = parts.slice(-words).join(' ');
+    if (!isDateText(date)) continue;
+    const value = parseValueAndFlag(parts.slice(0, -words).join(' '));
+    if (value) return { value: value.value, date };
+  }
+  const value = parseValueAndFlag(cell);
+  return value ? { value: value.value, date: null } : null;
 }

@@ -7,7 +7,7 @@ import { isTerminal } from '../job-states';
 import { finishJob } from './finish';
 import { sendTerminalEvent } from './notify';
 import { type PipelineIo, pipelineIo } from './pipeline-io';
-import type { PipelineState } from './pipeline-state';
+import type { Outcome, PipelineState } from './pipeline-state';
 import { labWorker } from './worker';
 
 export const ABANDONED_UPLOAD_MESSAGE = 'No document was uploaded to the upload URL before it expired';
@@ -42,15 +42,18 @@ export async function endOverdueLabJobs(io: PipelineIo, starter: WorkflowStarter
         await io.jobs.transition('lab', jobId, { from: [job.status], to: job.status, terminal: true });
         continue;
       }
-      const message = job.status === 'pending_upload' ? ABANDONED_UPLOAD_MESSAGE : OVERDUE_MESSAGE;
+      const failure: Extract<Outcome, { status: 'failed' }> =
+        job.status === 'pending_upload'
+          ? { status: 'failed', errorType: 'upload_not_received', message: ABANDONED_UPLOAD_MESSAGE }
+          : { status: 'failed', errorType: 'timeout', message: OVERDUE_MESSAGE };
       if (typeof job.overdueSince !== 'string') {
         await io.jobs.update('lab', jobId, { overdueSince: now.toISOString() });
-        const input: PipelineState = { jobId, outcome: { status: 'failed', message } };
+        const input: PipelineState = { jobId, outcome: failure };
         await starter.start(stateMachineArn, jobId, input);
         sweep.handedOver++;
         continue;
       }
-      if (await finishJob(io, jobId, { status: 'failed', message })) await sendTerminalEvent(io, jobId);
+      if (await finishJob(io, jobId, failure)) await sendTerminalEvent(io, jobId);
       sweep.ended++;
     } catch (error) {
       // One job that cannot be ended now must not keep the others open; the next sweep tries it again.

@@ -1,4 +1,3 @@
-import { z } from '../../http/zod';
 import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
 import { allowedPredecessors, isTerminal } from '../job-states';
@@ -18,17 +17,12 @@ const REJECTION_MESSAGES: Record<RejectionReason, string> = {
 
 const GENERIC_FAILURE = 'The document could not be processed because of an internal error';
 
-/** Lambda reports a thrown error's message inside a JSON Cause (`{errorType, errorMessage}`). */
-const LambdaCauseSchema = z.object({ errorMessage: z.string() });
-
-/** Only failures a step raised on purpose carry their message to the caller; anything else may hold internals. */
-export function failureMessage(error: { Error: string; Cause?: string } | undefined): string {
-  if (error?.Error !== 'PipelineFailure' || !error.Cause) return GENERIC_FAILURE;
-  try {
-    return LambdaCauseSchema.parse(JSON.parse(error.Cause)).errorMessage;
-  } catch {
-    return error.Cause;
-  }
+/**
+ * An error a Catch caught is never a document's outcome (steps return those): its name and cause stay
+ * in the logs and the caller gets the generic message.
+ */
+export function caughtFailure(): Extract<Outcome, { status: 'failed' }> {
+  return { status: 'failed', errorType: 'internal_error', message: GENERIC_FAILURE };
 }
 
 function messageOf(outcome: Outcome): string | undefined {
@@ -82,6 +76,7 @@ export async function finishJob(io: PipelineIo, jobId: string, outcome: Outcome)
         message: messageOf(outcome),
         rejectionReason: outcome.status === 'invalid_document' ? outcome.rejectionReason : outcome.status === 'quarantined' ? 'non_english_document' : undefined,
         detectedLab: outcome.status === 'invalid_document' ? outcome.detectedLab : undefined,
+        errorType: outcome.status === 'failed' ? outcome.errorType : undefined,
       },
     });
     return true;
@@ -97,7 +92,7 @@ export async function finishJob(io: PipelineIo, jobId: string, outcome: Outcome)
  */
 export const handler = labWorker(async (event: unknown): Promise<NotifyInput> => {
   const state = PipelineStateSchema.parse(event);
-  const outcome: Outcome = state.outcome ?? { status: 'failed', message: failureMessage(state.error) };
+  const outcome: Outcome = state.outcome ?? caughtFailure();
   const notify = await finishJob(pipelineIo(), state.jobId, outcome);
   logger.info('lab job finished', { jobId: state.jobId, status: outcome.status, errorName: state.error?.Error, notify });
   return { jobId: state.jobId, notify };

@@ -1,5 +1,5 @@
 import { z } from '../../http/zod';
-import { RejectionReasonSchema } from '../lab-job';
+import { LabErrorTypeSchema, RejectionReasonSchema } from '../lab-job';
 
 /**
  * What the lab-extraction state machine carries between steps: the job id and, once a step has
@@ -12,7 +12,7 @@ const OutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('quarantined'), detectedLanguage: z.string() }),
   z.object({ status: z.literal('rejected_phi') }),
   z.object({ status: z.literal('invalid_document'), rejectionReason: RejectionReasonSchema, detectedLab: z.string().nullable() }),
-  z.object({ status: z.literal('failed'), message: z.string() }),
+  z.object({ status: z.literal('failed'), errorType: LabErrorTypeSchema, message: z.string() }),
 ]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 

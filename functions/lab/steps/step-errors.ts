@@ -3,11 +3,6 @@
  * (statemachines/lab-extraction.asl.json), so the names are part of the contract with the ASL.
  */
 
-/** The document cannot be processed; the message is safe to show the caller and ends the job `failed`. */
-export class PipelineFailure extends Error {
-  override name = 'PipelineFailure';
-}
-
 /** The job is already in a terminal state (e.g. an abandoned upload expired); the execution stops quietly. */
 export class JobAlreadyFinished extends Error {
   override name = 'JobAlreadyFinished';

@@ -20,6 +20,7 @@ export function webhookEnvelope(job: LabJob, results: ExtractionResults | undefi
   const base = { event: eventFor(job.status), jobId: job.jobId, timestamp };
   if (job.status === 'completed') return { ...base, data: { ...results } };
   const error: Record<string, unknown> = { message: job.message ?? 'Processing did not complete' };
+  if (job.status === 'failed') error.error_type = job.errorType ?? 'internal_error';
   if (job.status === 'invalid_document') {
     error.rejection_reason = job.rejectionReason;
     error.detected_lab = job.detectedLab ?? null;

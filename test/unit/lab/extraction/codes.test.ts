@@ -132,7 +132,7 @@ describe('LOINC fallback port', () => {
     maxRefRangeValue: null,
     referenceRangeText: null,
     pageNumber: 1,
-    provenance: { pageNumber: 1, bbox: [0, 0, 1, 1], sourceText: `${biomarker} 7.1 %` },
+    provenance: { pageNumber: 1, bbox: [0, 0, 1, 1], sourceText: `${biomarker} 7.1 %`, source: 'text' },
     confidence: 1,
   });
   const panels: LabPanel[] = [

@@ -80,6 +80,7 @@ describe('toFhirBundle', () => {
       verification: { dobFound: false, dobMatches: null },
       mergeActions: [],
       validationFlags: [],
+      summary: { pagesRead: 1, pagesRecognised: 0, panelsFound: 1, resultsFound: 1, lowConfidenceResults: 0, rowsSkipped: [] },
       panels: [
         {
           panelName: 'OMEGACHECK(R)',
@@ -100,7 +101,7 @@ describe('toFhirBundle', () => {
               maxRefRangeValue: null,
               referenceRangeText: null,
               pageNumber: 1,
-              provenance: { pageNumber: 1, bbox: [48, 500, 400, 510], sourceText: 'OMEGA-3 INDEX 7.1 % by wt odd' },
+              provenance: { pageNumber: 1, bbox: [48, 500, 400, 510], sourceText: 'OMEGA-3 INDEX 7.1 % by wt odd', source: 'text' },
               confidence: 0.9,
             },
           ],

@@ -1,5 +1,4 @@
 import { extractLabResults } from '../../../../functions/lab/parsers';
-import type { LayoutId } from '../../../../functions/lab/parsers/vendors';
 import type { PageText } from '../../../../functions/lab/pdf-text';
 import type { PanelResult } from '../../../../functions/lab/results-schema';
 import { type SyntheticLine, stack, syntheticPage } from './synthetic-page';
@@ -15,13 +14,12 @@ const QUEST_HEADER: SyntheticLine[1] = [
   [Q.lab, 'Lab'],
 ];
 
-function extract(layout: LayoutId, pages: PageText[]) {
-  const vendor = layout.startsWith('quest') ? 'quest' : 'labcorp';
-  return extractLabResults(pages, { kind: 'lab_report', vendor, layout, collectionDate: '2025-03-14' });
+function extract(vendor: 'quest' | 'labcorp', pages: PageText[]) {
+  return extractLabResults(pages, { kind: 'lab_report', vendor, collectionDate: '2025-03-14' });
 }
 
-function results(layout: LayoutId, pages: PageText[]): PanelResult[] {
-  return extract(layout, pages).panels.flatMap((p) => p.panelResults);
+function results(vendor: 'quest' | 'labcorp', pages: PageText[]): PanelResult[] {
+  return extract(vendor, pages).panels.flatMap((p) => p.panelResults);
 }
 
 function byName(list: PanelResult[], name: string): PanelResult {
@@ -45,7 +43,7 @@ describe('Quest patient export: previous results', () => {
       [[E.row, '% SATURATION'], [E.inRange, '31'], [E.range, '20-48 % (calc)'], [E.previous, '55 H 10/10/2024'], [E.lab, 'EZ']],
     ]),
   ]);
-  const list = results('quest-patient-export', [page]);
+  const list = results('quest', [page]);
 
   it('keeps the current value and never the previous result or its flag', () => {
     expect(byName(list, 'IRON, TOTAL')).toMatchObject({ resultValue: '92', resultType: 'numeric' });
@@ -56,7 +54,7 @@ describe('Quest patient export: previous results', () => {
   });
 
   it('reads the panel title without its Collected/Received stamps and keeps the panel date', () => {
-    const panel = extract('quest-patient-export', [page]).panels[0]!;
+    const panel = extract('quest', [page]).panels[0]!;
     expect(panel.panelName).toBe('IRON, TIBC AND FERRITIN PANEL');
     expect(panel.dateCollected).toBe('2025-03-14');
   });
@@ -81,7 +79,7 @@ describe('Quest physician report: units, ranges, values', () => {
       [[Q.row, 'POTASSIUM'], [Q.outRange, '6.9 HH'], [Q.range, '3.5-5.3 mmol/L'], [Q.lab, 'NL1']],
     ]),
   ]);
-  const list = results('quest-physician', [page]);
+  const list = results('quest', [page]);
 
   it('reads `> OR = 40` and `< OR = 13.5` into one-sided bounds and keeps the printed text', () => {
     expect(byName(list, 'HDL CHOLESTEROL')).toMatchObject({ minRefRangeValue: 40, maxRefRangeValue: null, referenceRangeText: '> OR = 40', resultUnit: 'mg/dL' });
@@ -129,7 +127,7 @@ describe('wrapped names and units', () => {
       [[Q.row, 'SODIUM'], [Q.inRange, '140'], [Q.range, '135-146 mmol/L'], [Q.lab, 'NL1']],
     ]),
   ]);
-  const extraction = extract('quest-physician', [page]);
+  const extraction = extract('quest', [page]);
   const list = extraction.panels.flatMap((p) => p.panelResults);
 
   it('re-joins test names and units printed over two lines', () => {
@@ -199,7 +197,7 @@ describe('interpretive text and page furniture never become results', () => {
     [648, [[36, 'Z4M QUEST DIAGNOSTICS, 1 LAB WAY, ANYTOWN 00000 Laboratory Director: SAMPLE, MD']]],
     [50, [[36, 'CLIENT SERVICES: 000.000.0000'], [520, 'PAGE 2 OF 2']]],
   ]);
-  const extraction = extract('quest-physician', [page1, page2]);
+  const extraction = extract('quest', [page1, page2]);
   const list = extraction.panels.flatMap((p) => p.panelResults);
 
   it('returns only the printed results, with their pages', () => {
@@ -265,7 +263,7 @@ describe('Labcorp 2024 Patient Report', () => {
     [548, [[36, '01: RN - Labcorp Raritan, Dir: Sample Director, MD', 7]]],
     ...footer,
   ]);
-  const extraction = extract('labcorp-patient-report', [page1, page2]);
+  const extraction = extract('labcorp', [page1, page2]);
   const list = extraction.panels.flatMap((p) => p.panelResults);
 
   it('reads the current result and flag words, drops the lab number after the name, ignores previous results', () => {
@@ -308,7 +306,7 @@ describe('older Labcorp report: flag column words', () => {
       [[L.row, 'Chloride'], [L.result, '101'], [L.flag, 'Pending review'], [L.units, 'mmol/L'], [L.range, '96-106'], [L.lab, '01']],
     ]),
   ]);
-  const list = results('labcorp-legacy', [page]);
+  const list = results('labcorp', [page]);
 
   it('reads critical, alert and normal words; a row whose flag cell is not a flag is not taken', () => {
     expect(list.map((r) => [r.biomarker, r.flag ?? null])).toEqual([

@@ -122,7 +122,7 @@ describe('"Lab Report from LabCorp" (labcorp-lab-report-from-labcorp-anonymized.
       }
     });
     const { classification, extraction } = await parse(pdf);
-    expect(classification).toEqual({ kind: 'lab_report', vendor: 'labcorp', layout: 'labcorp-legacy', collectionDate: '2021-12-02' });
+    expect(classification).toEqual({ kind: 'lab_report', vendor: 'labcorp', collectionDate: '2021-12-02' });
     expect(extraction.panels.map((p) => p.panelName)).toEqual(['CBC With Differential/Platelet', 'Comp. Metabolic Panel (14)', 'Lipid Panel', 'Hemoglobin A1c']);
     const got = extraction.panels.map((p) => ({ name: p.panelName, rows: p.panelResults.map(asPrinted) }));
     expect(got).toEqual(panels.map((p) => ({ name: p.name, rows: p.rows.map((r) => ({ ...r, lab: '' })) })));

@@ -17,7 +17,7 @@ function result(biomarker: string, resultValue: string, resultUnit: string | nul
     maxRefRangeValue: null,
     referenceRangeText: null,
     pageNumber: 1,
-    provenance: { pageNumber: 1, bbox: [0, 0, 1, 1], sourceText: `${biomarker} ${resultValue}` },
+    provenance: { pageNumber: 1, bbox: [0, 0, 1, 1], sourceText: `${biomarker} ${resultValue}`, source: 'text' },
     confidence: 1,
     ...extra,
   };

@@ -14,7 +14,7 @@ const HEADER: SyntheticLine[1] = [
 ];
 
 function extract(pages: PageText[]): LabExtraction {
-  return extractLabResults(pages, { kind: 'lab_report', vendor: 'labcorp', layout: 'labcorp-patient-report', collectionDate: '2025-03-14' });
+  return extractLabResults(pages, { kind: 'lab_report', vendor: 'labcorp', collectionDate: '2025-03-14' });
 }
 
 function rows(extraction: LabExtraction): Array<[string, string, string | null]> {

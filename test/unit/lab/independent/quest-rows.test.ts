@@ -11,7 +11,7 @@ const Q = { name: 40, row: 54, inRange: 250, outRange: 305, range: 375, lab: 545
 const HEADER: SyntheticLine = [700, [[Q.name, 'Test Name'], [Q.inRange, 'In Range'], [Q.outRange, 'Out Of Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]];
 
 function extract(pages: PageText[]): LabExtraction {
-  return extractLabResults(pages, { kind: 'lab_report', vendor: 'quest', layout: 'quest-physician', collectionDate: '2025-03-14' });
+  return extractLabResults(pages, { kind: 'lab_report', vendor: 'quest', collectionDate: '2025-03-14' });
 }
 
 function rows(extraction: LabExtraction): Array<[string, string, string | null]> {

@@ -35,6 +35,7 @@ const results = {
   panels: [],
   mergeActions: [],
   validationFlags: [],
+  summary: { pagesRead: 1, pagesRecognised: 0, panelsFound: 0, resultsFound: 0, lowConfidenceResults: 0, rowsSkipped: [] },
 };
 
 /** An OutboundHttp that answers with the given statuses in turn and keeps what it was sent. */
@@ -62,10 +63,10 @@ describe('webhook envelope (spec §6.2)', () => {
     expect(envelope.data).toEqual({ status: 'invalid_document', error: { message: 'Only Quest…', rejection_reason: 'non_supported_lab', detected_lab: null } });
   });
 
-  it('job.failed carries the message in data.error.message', () => {
-    expect(webhookEnvelope(job({ status: 'failed', message: 'scanned documents are not supported yet' }), undefined).data).toEqual({
+  it('job.failed carries the message and the error type in data.error', () => {
+    expect(webhookEnvelope(job({ status: 'failed', errorType: 'no_text_layer', message: 'scanned documents are not supported yet' }), undefined).data).toEqual({
       status: 'failed',
-      error: { message: 'scanned documents are not supported yet' },
+      error: { error_type: 'no_text_layer', message: 'scanned documents are not supported yet' },
     });
   });
 

@@ -1,0 +1,95 @@
+import type { Column } from './header';
+import type { Line, Word } from './layout';
+
+/**
+ * Cells of a line. A gap of about three spaces or more ends a cell, and so does a run of spaces inside
+ * a text item (a text view printed to PDF); with columns known, so does a column start, for text runs
+ * that hold a whole line with single spaces (but not for a superscript).
+ */
+
+export interface Cell {
+  words: Word[];
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** Gap, in font sizes, between cells. */
+const CELL_GAP = 0.8;
+
+export function splitCells(line: Line, columns: readonly Column[] | null = null): Cell[] {
+  const groups: Word[][] = [];
+  for (const word of line.words) {
+    const group = groups[groups.length - 1];
+    const previous = group?.[group.length - 1];
+    const gap = previous ? word.x0 - previous.x1 : Number.POSITIVE_INFINITY;
+    // A superscript (Labcorp's performing-lab number after a long test name) annotates the text before it,
+    // even where it reaches past the next column's start.
+    const superscript = word.size < line.size - 1;
+    const crosses = previous !== undefined && columns !== null && !superscript && columns.some((c) => previous.x0 < c.from && word.x0 >= c.from);
+    if (!group || word.spaced || gap > CELL_GAP * word.size || crosses) groups.push([word]);
+    else group.push(word);
+  }
+  return groups.map(toCell);
+}
+
+export function toCell(words: Word[]): Cell {
+  return { words, text: cellText(words), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 };
+}
+
+/** Gap, in font sizes, below which two text items touch: no room for a space (about 0.25 em). */
+const ABUTTING = 0.06;
+
+/**
+ * Text of a cell's words. Producers that position every glyph run write one word as several text items;
+ * pdf.js joins most, not all, and may place the second a little inside the first (`PHOSPHATA` + `SE`).
+ * An item that starts with no room for a space after the word before continues that word.
+ */
+export function cellText(words: readonly Word[]): string {
+  let text = '';
+  words.forEach((word, i) => {
+    const previous = words[i - 1];
+    const touching = previous !== undefined && word.exact && Math.abs(word.size - previous.size) < 0.5 && word.x0 - previous.x1 < ABUTTING * word.size && word.x0 > previous.x0;
+    text += previous === undefined || touching ? word.text : ` ${word.text}`;
+  });
+  return text;
+}
+
+/** Index of the column a cell starting at `x0` belongs to. */
+export function columnAt(x0: number, columns: readonly Column[]): number {
+  let index = 0;
+  for (let c = 1; c < columns.length; c++) {
+    if (x0 >= columns[c]!.from) index = c;
+  }
+  return index;
+}
+
+/**
+ * The column of a cell: where it starts, unless most of it lies in the next column. A right-aligned
+ * value wider than the numbers under its header (`YELLOW`, `NEGATIVE`) can start a few points before
+ * that column does; the line's first cell is the name and stays where it starts.
+ */
+function cellColumn(cell: Cell, index: number, columns: readonly Column[]): number {
+  const column = columnAt(cell.x0, columns);
+  const next = columns[column + 1];
+  if (index === 0 || !next) return column;
+  const middle = (cell.x0 + cell.x1) / 2;
+  return middle >= next.from ? column + 1 : column;
+}
+
+/** A line's cells grouped by column; each entry is the column's text (possibly empty). */
+export interface ColumnCells {
+  texts: string[];
+  words: Word[][];
+}
+
+export function cellsByColumn(cells: readonly Cell[], columns: readonly Column[]): ColumnCells {
+  const words: Word[][] = columns.map(() => []);
+  const groups: Cell[][] = columns.map(() => []);
+  cells.forEach((cell, index) => {
+    const column = cellColumn(cell, index, columns);
+    words[column]!.push(...cell.words);
+    groups[column]!.push(cell);
+  });
+  return { texts: groups.map((g) => g.map((c) => c.text).join(' ')), words };
+}

@@ -1,0 +1,114 @@
+import { wordGroups } from './header';
+import type { Line, Word } from './layout';
+import { findDates } from './dates';
+import { COLLECTION_LABEL, OTHER_DATE_LABEL } from './vocabulary';
+
+/**
+ * Specimen collection dates, wherever a report prints them (docs/research/generic-table-reading.md §4):
+ * label and value on one line (`Date Collected: 03/14/2025`, a panel's `Collected: …` stamp), the value
+ * on the next line under the label or in the next row of a label/value table, and labels split over
+ * two lines (`Date/Time` over `Collected`). Received, reported and previous-result dates never count:
+ * only text after a collection label and before the next label is read.
+ */
+
+/** Characters after a label within which its date must start. */
+const SAME_LINE_REACH = 40;
+/** Lines below a label searched for its value. */
+const LINES_BELOW = 3;
+
+interface Label {
+  line: Line;
+  x0: number;
+  x1: number;
+}
+
+/** Word index of each character of `line.text` (words joined by one space). */
+function wordAt(line: Line, charIndex: number): number {
+  let end = 0;
+  for (const [i, word] of line.words.entries()) {
+    end += word.text.length;
+    if (charIndex < end) return i;
+    end += 1;
+  }
+  return line.words.length - 1;
+}
+
+/** The text after a label up to the next date label, with its leading colon or "on" removed. */
+function afterLabel(text: string, end: number): string {
+  const rest = text.slice(end);
+  const next = [...rest.matchAll(new RegExp(`${COLLECTION_LABEL.source}|${OTHER_DATE_LABEL.source}`, 'gi'))].find((m) => m.index! > 0);
+  return (next ? rest.slice(0, next.index) : rest).replace(/^\s*(?::|-|on\b)?\s*/i, '');
+}
+
+/** A date printed under a label: the words below overlapping its span, on the next few lines. */
+function dateBelow(label: Label, lines: readonly Line[], index: number): string | null {
+  let upper = label.line;
+  for (const below of lines.slice(index + 1, index + 1 + LINES_BELOW)) {
+    if (upper.y - below.y > 2.6 * Math.max(upper.size, below.size)) return null;
+    for (const group of wordGroups(below.words)) {
+      const x0 = group[0]!.x0;
+      const x1 = group[group.length - 1]!.x1;
+      const overlaps = Math.min(x1, label.x1 + 4) - Math.max(x0, label.x0 - 4) > 0;
+      if (!overlaps) continue;
+      const date = findDates(group.map((w) => w.text).join(' '))[0];
+      if (date) return date.date;
+    }
+    upper = below;
+  }
+  return null;
+}
+
+function labelSpan(words: readonly Word[]): { x0: number; x1: number } {
+  return { x0: words[0]!.x0, x1: words[words.length - 1]!.x1 };
+}
+
+/** Labels that stand on one line, each with the date after it or under it. */
+function lineLabels(lines: readonly Line[], dates: Set<string>): void {
+  lines.forEach((line, index) => {
+    for (const m of line.text.matchAll(COLLECTION_LABEL)) {
+      const end = m.index! + m[0].length;
+      const after = afterLabel(line.text, end);
+      const found = findDates(after)[0];
+      if (found && found.index <= SAME_LINE_REACH) {
+        dates.add(found.date);
+        continue;
+      }
+      // Nothing after the label in its cell: the value is printed below it.
+      const first = wordAt(line, m.index!);
+      const last = wordAt(line, end - 1);
+      const group = wordGroups(line.words).find((g) => g.includes(line.words[first]!));
+      if (!group || group[group.length - 1] !== line.words[last]) continue;
+      const date = dateBelow({ line, ...labelSpan(line.words.slice(first, last + 1)) }, lines, index);
+      if (date) dates.add(date);
+    }
+  });
+}
+
+/** Labels split over two lines (`Date/Time` over `Collected`, `Collection` over `Date`). */
+function stackedLabels(lines: readonly Line[], dates: Set<string>): void {
+  lines.forEach((upper, index) => {
+    const lower = lines[index + 1];
+    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size)) return;
+    for (const top of wordGroups(upper.words)) {
+      const span = labelSpan(top);
+      for (const bottom of wordGroups(lower.words)) {
+        const b = labelSpan(bottom);
+        if (Math.min(span.x1, b.x1) - Math.max(span.x0, b.x0) <= 0) continue;
+        const stacked = `${top.map((w) => w.text).join(' ')} ${bottom.map((w) => w.text).join(' ')}`;
+        const whole = new RegExp(`^(?:${COLLECTION_LABEL.source})\\s*:?$`, 'i');
+        const alone = (text: string) => new RegExp(`^(?:${COLLECTION_LABEL.source})`, 'i').test(text);
+        if (!whole.test(stacked) || alone(bottom.map((w) => w.text).join(' '))) continue;
+        const date = dateBelow({ line: lower, x0: Math.min(span.x0, b.x0), x1: Math.max(span.x1, b.x1) }, lines, index + 1);
+        if (date) dates.add(date);
+      }
+    }
+  });
+}
+
+/** Every distinct collection date the lines print, as YYYY-MM-DD. */
+export function collectionDates(lines: readonly Line[]): string[] {
+  const dates = new Set<string>();
+  lineLabels(lines, dates);
+  stackedLabels(lines, dates);
+  return [...dates];
+}

@@ -1,0 +1,51 @@
+import type { Line } from './layout';
+import { FURNITURE } from './vocabulary';
+
+/**
+ * Page furniture: headers, footers and patient banners printed on every page. A line is furniture when
+ * its text, with digits masked (page numbers, dates, times), stands at about the same height on at
+ * least half of the pages (and two or more), or when it matches a furniture pattern of the vocabulary
+ * (which also covers a single page). Boilerplate removal as docs/research/generic-table-reading.md §3
+ * describes it. Lines that are column headers are the caller's to keep.
+ */
+
+/** Points a repeated line may move between pages and still be the same furniture. */
+const SAME_HEIGHT = 4;
+
+function furnitureKey(line: Line): string {
+  return line.text.toLowerCase().replace(/\d/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether the text matches one of the vocabulary's furniture patterns. */
+export function isPatternFurniture(text: string): boolean {
+  return FURNITURE.some((re) => re.test(text));
+}
+
+/**
+ * The furniture lines of a document, page by page. `exactOnly` lines (result rows, say) count as
+ * repeated only when their text repeats exactly, digits included: the same test printed at the same
+ * height on two pages with different values is not furniture.
+ */
+export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (line: Line) => boolean = () => false): Set<Line> {
+  const furniture = new Set<Line>();
+  const needed = Math.max(2, Math.ceil(pages.length / 2));
+  const byKey = new Map<string, Array<{ page: number; line: Line }>>();
+  pages.forEach((lines, page) => {
+    for (const line of lines) {
+      if (isPatternFurniture(line.text)) furniture.add(line);
+      const key = exactOnly(line) ? `=${line.text}` : furnitureKey(line);
+      const list = byKey.get(key) ?? [];
+      list.push({ page, line });
+      byKey.set(key, list);
+    }
+  });
+  if (pages.length < 2) return furniture;
+  for (const occurrences of byKey.values()) {
+    if (occurrences.length < needed) continue;
+    for (const { line } of occurrences) {
+      const pagesAtHeight = new Set(occurrences.filter((o) => Math.abs(o.line.y - line.y) <= SAME_HEIGHT).map((o) => o.page));
+      if (pagesAtHeight.size >= needed) furniture.add(line);
+    }
+  }
+  return furniture;
+}

@@ -1,0 +1,144 @@
+import type { Line, Word } from './layout';
+import { type ColumnRole, HEADER_PHRASES, isHeaderWord } from './vocabulary';
+
+/**
+ * Column-header rows (`Test Name  In Range  Out Of Range  Reference Range  Lab`), in any of the
+ * vocabulary's wordings and column orders, on one line or wrapped over two (`Current Result` over
+ * `and Flag`). Every word must belong to a header phrase, so a sentence that happens to contain
+ * "Result" is never taken for a header.
+ */
+
+export interface Column {
+  role: ColumnRole;
+  /** Left edge of the column's header (its first word). */
+  x: number;
+  /** Right edge of the column's header. */
+  x1: number;
+  /** Cells starting at or right of this belong to the column (see `calibrateColumns`). */
+  from: number;
+}
+
+/**
+ * Until the values under a header are seen, a cell belongs to the rightmost column whose header starts
+ * at most this far (PDF units) right of it: headers may sit over their values with an offset (centred).
+ */
+export const HEADER_LEAD = 12;
+
+interface Phrase {
+  role: ColumnRole;
+  words: Word[];
+}
+
+/** The header words of a line read as phrases, longest first, or null when a word is not one. */
+function phrasesOf(words: readonly Word[]): Phrase[] | null {
+  const phrases: Phrase[] = [];
+  let i = 0;
+  while (i < words.length) {
+    const phrase = HEADER_PHRASES.find((p) => p.words.every((w, k) => words[i + k]?.text.toLowerCase() === w));
+    if (!phrase) return null;
+    phrases.push({ role: phrase.role, words: words.slice(i, i + phrase.words.length) });
+    i += phrase.words.length;
+  }
+  return phrases;
+}
+
+function columnsOf(phrases: readonly Phrase[]): Column[] | null {
+  const columns: Column[] = [];
+  for (const phrase of phrases) {
+    const previous = columns[columns.length - 1];
+    const x = phrase.words[0]!.x0;
+    const x1 = phrase.words[phrase.words.length - 1]!.x1;
+    // "In Range" + "Out Of Range" are both the value; "Previous Result" + "Date" one column.
+    if (previous && previous.role === phrase.role && (phrase.role === 'previous' || phrase.role === 'value')) {
+      if (phrase.role === 'previous') previous.x1 = x1;
+      else columns.push({ role: phrase.role, x, x1, from: x - HEADER_LEAD });
+      continue;
+    }
+    if (previous && previous.role === phrase.role) return null;
+    columns.push({ role: phrase.role, x, x1, from: x - HEADER_LEAD });
+  }
+  if (columns.length < 3 || columns[0]!.role !== 'name') return null;
+  if (!columns.some((c) => c.role === 'value')) return null;
+  return columns;
+}
+
+/** Reads a one-line column header into columns, or null when the line is not one. */
+export function matchHeader(line: Line): Column[] | null {
+  const phrases = phrasesOf(line.words);
+  return phrases ? columnsOf(phrases) : null;
+}
+
+/** Whether every word of the line can belong to a header (a header's second line: `and Flag`, `Interval`). */
+export function isHeaderFragment(line: Line): boolean {
+  return line.words.every((w) => isHeaderWord(w.text));
+}
+
+/** Groups of words a wide gap (about three spaces) or a run of spaces apart: a header's phrases. */
+export function wordGroups(words: readonly Word[]): Word[][] {
+  const groups: Word[][] = [];
+  for (const word of words) {
+    const group = groups[groups.length - 1];
+    const previous = group?.[group.length - 1];
+    if (!group || !previous || word.spaced || word.x0 - previous.x1 > 0.8 * word.size) groups.push([word]);
+    else group.push(word);
+  }
+  return groups;
+}
+
+/**
+ * A header wrapped over two lines: each phrase of the lower line (`and Flag`, `Interval`) joins the
+ * upper-line phrase it sits under (horizontal overlap, else the nearest start), then the stacked words
+ * are read as phrases.
+ */
+export function matchTwoLineHeader(upper: Line, lower: Line): Column[] | null {
+  if (!isHeaderFragment(upper) || !isHeaderFragment(lower)) return null;
+  if (upper.y - lower.y > 1.6 * Math.max(upper.size, lower.size)) return null;
+  const stacks = wordGroups(upper.words).map((group) => ({ x0: group[0]!.x0, x1: group[group.length - 1]!.x1, words: [...group] }));
+  for (const group of wordGroups(lower.words)) {
+    const x0 = group[0]!.x0;
+    const x1 = group[group.length - 1]!.x1;
+    let best = stacks[0]!;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const stack of stacks) {
+      const overlap = Math.min(stack.x1, x1) - Math.max(stack.x0, x0);
+      const score = overlap > 0 ? overlap : -Math.abs(stack.x0 - x0);
+      if (score > bestScore) {
+        best = stack;
+        bestScore = score;
+      }
+    }
+    if (bestScore <= 0) {
+      // A header printed on the lower line only (a short column name under an empty upper cell).
+      stacks.push({ x0, x1, words: [...group] });
+      continue;
+    }
+    // The stacked phrase keeps the upper line's left edge: that is where its column is.
+    best.words.push(...group.map((w) => ({ ...w, x0: Math.max(w.x0, best.x0) })));
+  }
+  stacks.sort((a, b) => a.x0 - b.x0);
+  const phrases = phrasesOf(stacks.flatMap((s) => s.words));
+  return phrases ? columnsOf(phrases) : null;
+}
+
+/** Values aligned on a column edge may be nudged by a few points, or estimated a few points early. */
+const EDGE_SLACK = 4;
+/** Left edges closer than this (PDF units) are one alignment, nudged. */
+const ALIGNMENT_SPREAD = 6;
+
+/**
+ * Sets where each column starts from the values printed under it: the leftmost of the text runs that
+ * start within HEADER_LEAD of the header and line up with at least one other (a run's first word has
+ * an exact position; a lone start may be text spilling over from the column before). A column whose
+ * values start left of its header then starts there, one whose values start at or right of it at the
+ * header, each less EDGE_SLACK.
+ */
+export function calibrateColumns(columns: readonly Column[], lines: readonly Line[]): Column[] {
+  const starts = lines.flatMap((line) => line.words.filter((w) => w.exact || w.spaced).map((w) => w.x0));
+  return columns.map((column, i) => {
+    if (i === 0) return column;
+    const near = starts.filter((x) => x >= column.x - HEADER_LEAD && x <= column.x + EDGE_SLACK);
+    const aligned = near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
+    if (aligned.length === 0) return column;
+    return { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK };
+  });
+}

@@ -1,0 +1,317 @@
+import { isKnownTestName } from '../loinc/map-to-loinc';
+import type { ResultFlag } from '../results-schema';
+import { isPrintedUnit } from '../ucum/to-ucum';
+import { type Cell, cellsByColumn, cellText, splitCells, toCell } from './cells';
+import type { Column } from './header';
+import type { Line, Word } from './layout';
+import {
+  type ParsedRange,
+  type ParsedValue,
+  parseFlag,
+  parseNumericRange,
+  parsePrevious,
+  parseRange,
+  parseValueAndFlag,
+  splitRangeAndUnit,
+  type ValueAndFlag,
+} from './values';
+import { type ColumnRole, COMMENT, isLabCode, isTextResult } from './vocabulary';
+
+/**
+ * One result row read from a line: by the columns of a header when there is one, else (or when the
+ * columns do not explain the line) by the shapes of its cells — the name, then the value (with its
+ * flag), then in any order the unit, the range, a previous result with its date and a lab code
+ * (docs/research/generic-table-reading.md §2). A line is a row only if every cell is accounted for;
+ * otherwise the reason it is not one is returned.
+ */
+
+export interface Row {
+  name: string;
+  value: ParsedValue;
+  flag: ResultFlag | null;
+  unit: string | null;
+  range: ParsedRange | null;
+  /** How the row was read: 1 from exact positions under a header, less for each estimate (see `confidence`). */
+  confidence: number;
+  /** Left edge of the value's cell (PDF units), and whether that position was measured, not estimated. */
+  valueX: number;
+  valueExact: boolean;
+}
+
+/**
+ * Why a line inside a table is not a row. `range_without_value` only for a name the LOINC table knows:
+ * a reference stratum under a row (`Follicular Phase  30-144 pg/mL`) prints a range without a value too.
+ */
+export type NotRowReason = 'no_value' | 'range_without_value' | 'unreadable_cell' | 'not_a_test_name';
+
+export type RowReading = { row: Row } | { reason: NotRowReason };
+
+/** More words than any printed test name in the research layouts (panel headers may be longer). */
+const MAX_NAME_WORDS = 8;
+
+/** Confidence lost when positions inside a text run were estimated, or the columns were read by shape. */
+const ESTIMATE_PENALTY = 0.05;
+
+export function isComment(text: string): boolean {
+  return COMMENT.some((re) => re.test(text));
+}
+
+/**
+ * Test names hold a letter, no colon and no comparison sign, and run to a few words: a sentence of
+ * interpretive text whose last number lands under the value column is not a row.
+ */
+export function plausibleName(name: string): boolean {
+  return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%(]/.test(name) && !/[:<>=≤≥]/.test(name) && !name.includes('[REDACTED]') && name.split(' ').length <= MAX_NAME_WORDS;
+}
+
+/**
+ * The printed name without a performing-lab number after it (Labcorp prints `Glucose 01`, the number
+ * as a superscript): dropped when set smaller than the name, zero-padded, or when the name without it
+ * is a test name the LOINC table knows and with it is not.
+ */
+function nameWords(words: readonly Word[]): Word[] {
+  const last = words[words.length - 1];
+  if (!last || words.length < 2 || !/^\d{2}$/.test(last.text)) return [...words];
+  const rest = words.slice(0, -1);
+  const smaller = last.size < Math.max(...rest.map((w) => w.size)) - 1;
+  const restName = rest.map((w) => w.text).join(' ');
+  const known = isKnownTestName(restName) && !isKnownTestName(`${restName} ${last.text}`);
+  return smaller || last.text.startsWith('0') || known ? rest : [...words];
+}
+
+export function cleanName(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `PALE
+ * YELLOW`) can start left of its column, leaving its first word at the end of the name: such a word
+ * moves to the value when the value then reads as a text result and the name without it is a test
+ * name the LOINC table knows (and the name with it is not).
+ */
+function nameAndValue(fullName: string, valueText: string): { name: string; parsed: ValueAndFlag } | null {
+  const whole = plausibleName(fullName) ? parseValueAndFlag(valueText) : null;
+  if (whole && isKnownTestName(fullName)) return { name: fullName, parsed: whole };
+  const words = fullName.split(' ');
+  for (let k = 1; k <= 2 && k < words.length; k++) {
+    const name = words.slice(0, -k).join(' ');
+    const moved = parseValueAndFlag(`${words.slice(-k).join(' ')} ${valueText}`);
+    if (moved?.value.resultType === 'string' && plausibleName(name) && isKnownTestName(name)) return { name, parsed: moved };
+  }
+  return whole ? { name: fullName, parsed: whole } : null;
+}
+
+function roleText(texts: readonly string[], columns: readonly Column[], role: ColumnRole): string {
+  return columns
+    .map((c, i) => (c.role === role ? texts[i]! : ''))
+    .filter((t) => t !== '')
+    .join(' ');
+}
+
+/** A unit column holds a printed unit, or at most two short words a unit table may not know yet. */
+function plausibleUnit(text: string): boolean {
+  return isPrintedUnit(text) || (text.split(' ').length <= 2 && text.length <= 16 && !/^[<>≤≥]|\d[-–]\d/.test(text));
+}
+
+/** Left edge of the first word in a value column. */
+function valueStart(words: readonly Word[][], columns: readonly Column[]): number {
+  const index = columns.findIndex((c, i) => c.role === 'value' && words[i]!.length > 0);
+  return words[index]?.[0]?.x0 ?? 0;
+}
+
+/**
+ * Whether a value read by shape sits under the header's value columns (estimated positions may miss by
+ * a few points): a number under the range column is a reference stratum, not a result.
+ */
+function underValueColumns(row: Row, columns: readonly Column[]): boolean {
+  const first = columns.findIndex((c) => c.role === 'value');
+  let last = first;
+  while (columns[last + 1]?.role === 'value') last++;
+  const end = columns[last + 1]?.from ?? Number.POSITIVE_INFINITY;
+  const slack = row.valueExact ? 0 : ESTIMATE_SLACK;
+  return row.valueX >= columns[first]!.from - slack && row.valueX < end + slack;
+}
+
+/** Points an estimated position inside a text run may be off. */
+const ESTIMATE_SLACK = 15;
+
+/** Reads a line by a header's columns; `prefix` is the first line of a name wrapped above the value. */
+function byColumns(line: Line, columns: readonly Column[], prefix: string): RowReading {
+  const cells = cellsByColumn(splitCells(line, columns), columns);
+  const nameIndex = columns.findIndex((c) => c.role === 'name');
+  const fullName = cleanName(`${prefix} ${cellText(nameWords(cells.words[nameIndex] ?? []))}`);
+  const valueText = roleText(cells.texts, columns, 'value');
+  const rangeText = roleText(cells.texts, columns, 'range');
+  if (valueText === '') return { reason: rangeText !== '' && isKnownTestName(fullName) ? 'range_without_value' : 'no_value' };
+  const split = nameAndValue(fullName, valueText);
+  if (!split) return { reason: plausibleName(fullName) ? 'unreadable_cell' : 'not_a_test_name' };
+  let flag = split.parsed.flag;
+  const flagText = roleText(cells.texts, columns, 'flag');
+  if (flagText !== '') {
+    const printed = parseFlag(flagText);
+    if (!printed) return { reason: 'unreadable_cell' };
+    flag = printed;
+  }
+  const lab = roleText(cells.texts, columns, 'lab');
+  if (lab !== '' && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
+  const previous = roleText(cells.texts, columns, 'previous');
+  if (previous !== '' && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
+  let unit: string | null = roleText(cells.texts, columns, 'unit') || null;
+  if (unit !== null && !plausibleUnit(unit)) return { reason: 'unreadable_cell' };
+  let range: ParsedRange | null = null;
+  if (rangeText !== '') {
+    const hasUnitColumn = columns.some((c) => c.role === 'unit');
+    const split = hasUnitColumn ? { range: parseRange(rangeText), unit: null } : splitRangeAndUnit(rangeText);
+    if (!split) return { reason: 'unreadable_cell' };
+    range = split.range;
+    unit ??= split.unit;
+  }
+  // Columns were told apart by an estimated position when a cell after the name starts inside a text run.
+  const estimated = cells.words.some((words, i) => i !== nameIndex && words[0] !== undefined && !words[0].exact && !words[0].spaced);
+  return {
+    row: { name: split.name, value: split.parsed.value, flag, unit, range, confidence: estimated ? 1 - ESTIMATE_PENALTY : 1, valueX: valueStart(cells.words, columns), valueExact: true },
+  };
+}
+
+interface Piece {
+  value?: ValueAndFlag;
+  flag?: ResultFlag;
+  range?: ParsedRange;
+  unit?: string;
+  previous?: true;
+  lab?: true;
+}
+
+/** What a span of a cell can be, after the value. */
+function restPieces(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  const flag = parseFlag(text);
+  if (flag) pieces.push({ flag });
+  const rangeUnit = splitRangeAndUnit(text, true);
+  if (rangeUnit && (rangeUnit.range || rangeUnit.unit)) {
+    const piece: Piece = {};
+    if (rangeUnit.range) piece.range = rangeUnit.range;
+    if (rangeUnit.unit) piece.unit = rangeUnit.unit;
+    pieces.push(piece);
+  }
+  const previous = parsePrevious(text);
+  if (previous?.date) pieces.push({ previous: true });
+  if (!text.includes(' ') && isLabCode(text)) pieces.push({ lab: true });
+  return pieces;
+}
+
+interface Parse {
+  value: ValueAndFlag;
+  /** Left edge of the cell the value starts in, and whether it is a measured (not estimated) position. */
+  valueX: number;
+  valueExact: boolean;
+  flag: ResultFlag | null;
+  range: ParsedRange | null;
+  unit: string | null;
+}
+
+/** Longest span (in words) of one role: `< OR = 13.5 umol/L` is five. */
+const MAX_SPAN = 6;
+
+/**
+ * Parses the cells after the name: the value (with its flag) first, then each span of a cell as one
+ * role, every role at most once, every word used. Only a previous result (its value in one cell, its
+ * date in the next) may span cells.
+ */
+function parseRest(cells: readonly Cell[]): Parse | null {
+  const tokens = cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
+  // Whether the rest from a position, with these roles used, can parse does not depend on the values read so far.
+  const failed = new Set<string>();
+  const walk = (i: number, state: Parse | null, used: string): Parse | null => {
+    if (i === tokens.length) return state;
+    const key = `${i}|${state ? used : '-'}`;
+    if (failed.has(key)) return null;
+    for (let j = i + 1; j <= Math.min(tokens.length, i + MAX_SPAN); j++) {
+      const crosses = tokens[j - 1]!.cell !== tokens[i]!.cell;
+      const text = tokens.slice(i, j).map((t) => t.text).join(' ');
+      if (!state) {
+        if (crosses) break;
+        const value = parseValueAndFlag(text);
+        if (!value) continue;
+        const cell = cells[tokens[i]!.cell]!;
+        const exact = cell.words[0]!.exact || cell.words[0]!.spaced;
+        const found = walk(j, { value, valueX: cell.x0, valueExact: exact, flag: value.flag, range: null, unit: null }, value.flag ? 'f' : '');
+        if (found) return found;
+        continue;
+      }
+      for (const piece of restPieces(text)) {
+        if (crosses && !piece.previous) continue;
+        const roles = `${piece.flag ? 'f' : ''}${piece.range ? 'r' : ''}${piece.unit ? 'u' : ''}${piece.previous ? 'p' : ''}${piece.lab ? 'l' : ''}`;
+        if ([...roles].some((r) => used.includes(r))) continue;
+        // A flag follows the value directly; `L` after a range is a unit (litres), never a flag.
+        if (piece.flag && used !== '') continue;
+        const next: Parse = { ...state, flag: piece.flag ?? state.flag, range: piece.range ?? state.range, unit: piece.unit ?? state.unit };
+        const found = walk(j, next, used + roles);
+        if (found) return found;
+      }
+    }
+    failed.add(key);
+    return null;
+  };
+  return walk(0, null, '');
+}
+
+/**
+ * Reads a line by the shapes of its cells: the name is the first cell (or, when the columns are not
+ * set apart, the shortest leading run of words after which the rest parses).
+ */
+function byShape(line: Line, prefix: string): RowReading {
+  let cells = splitCells(line);
+  // A performing-lab number right after the name (Labcorp: superscript `01`) belongs to no column.
+  const first = cells[0];
+  if (!first) return { reason: 'no_value' };
+  const nameCells = [first];
+  let rest = cells.slice(1);
+  if (rest[0] && /^\d{2}$/.test(rest[0].text) && (rest[0].words[0]!.size < line.size - 1 || rest[0].text.startsWith('0')) && rest.length > 1) {
+    rest = rest.slice(1);
+  }
+  const attempt = (name: Word[], others: readonly Cell[], split: boolean): RowReading | null => {
+    const fullName = cleanName(`${prefix} ${cellText(nameWords(name))}`);
+    if (!plausibleName(fullName) || isComment(fullName)) return null;
+    const parse = others.length > 0 ? parseRest(others) : null;
+    if (!parse) return null;
+    let confidence = 1 - ESTIMATE_PENALTY;
+    if (split) confidence -= ESTIMATE_PENALTY;
+    return { row: { name: fullName, value: parse.value.value, flag: parse.flag, unit: parse.unit, range: parse.range, confidence, valueX: parse.valueX, valueExact: parse.valueExact } };
+  };
+  const whole = attempt(first.words, rest, false);
+  if (whole) return whole;
+  // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses.
+  const words = nameCells[0]!.words;
+  for (let k = 1; k < words.length; k++) {
+    const reading = attempt(words.slice(0, k), [toCell(words.slice(k)), ...rest], true);
+    if (reading) return reading;
+  }
+  cells = [toCell(words), ...rest];
+  const onlyRange = rest.length > 0 && rest.every((c) => parseNumericRange(c.text) !== null || isPrintedUnit(c.text) || splitRangeAndUnit(c.text, true) !== null);
+  if (onlyRange && isKnownTestName(cleanName(`${prefix} ${first.text}`))) return { reason: 'range_without_value' };
+  if (rest.some((c) => parseValueAndFlag(c.text) !== null || isTextResult(c.text))) return { reason: 'unreadable_cell' };
+  return { reason: cells.length > 1 ? 'not_a_test_name' : 'no_value' };
+}
+
+/**
+ * Reads a line as a result row: by the header's columns when there are any, else by the shapes of its
+ * cells. Under a header the shapes decide only where the columns could not: a cell that is not what its
+ * column holds, or positions estimated inside a text run. A header that says the value column is empty
+ * is believed (`Postmenopausal  < OR = 31 pg/mL` under a row is a reference stratum, not a result).
+ */
+export function readRow(line: Line, columns: readonly Column[] | null, prefix = ''): RowReading {
+  if (!columns) return byShape(line, prefix);
+  const reading = byColumns(line, columns, prefix);
+  if ('row' in reading) return reading;
+  const estimated = line.words.some((w) => !w.exact && !w.spaced);
+  if (reading.reason !== 'unreadable_cell' && !estimated) return reading;
+  const shaped = byShape(line, prefix);
+  return 'row' in shaped && underValueColumns(shaped.row, columns) ? shaped : reading;
+}
+
+/** The row a line holds, or null. */
+export function rowOf(line: Line, columns: readonly Column[] | null, prefix = ''): Row | null {
+  const reading = readRow(line, columns, prefix);
+  return 'row' in reading ? reading.row : null;
+}
