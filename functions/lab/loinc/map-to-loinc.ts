@@ -56,9 +56,22 @@ for (const row of LOINC_ROWS) {
   }
 }
 
+/**
+ * Rows for a printed name: its own spelling, else the abbreviation it carries in parentheses when the
+ * rest is an abbreviated spelling of its own (`Iron Bind.Cap.(TIBC)` → `TIBC`, `UREA NITROGEN (BUN)`
+ * is known whole). Only an alias the table knows counts.
+ */
+function rowsFor(name: string): LoincRow[] | undefined {
+  const key = normaliseTestName(name);
+  const own = BY_NAME.get(key);
+  if (own) return own;
+  const alias = /\(([^()]+)\)\s*$/.exec(key)?.[1];
+  return alias ? BY_NAME.get(normaliseTestName(alias)) : undefined;
+}
+
 /** Whether the table knows this printed test name (any layout's spelling); used to re-join wrapped names. */
 export function isKnownTestName(name: string): boolean {
-  return BY_NAME.has(normaliseTestName(name));
+  return rowsFor(name) !== undefined;
 }
 
 export function loincRow(code: string): LoincRow | undefined {
@@ -92,7 +105,7 @@ function preferred(rows: readonly LoincRow[]): LoincRow {
 }
 
 export function mapToLoinc(biomarker: string, context: LoincContext): LoincMatch {
-  const named = BY_NAME.get(normaliseTestName(biomarker));
+  const named = rowsFor(biomarker);
   if (!named) return { loincCode: null, loincMatchType: 'not_found' };
   const urine = URINE_CONTEXT.test(context.panelName ?? '') || /\bURINE\b/i.test(biomarker);
   const specimen = named.filter((r) => isUrine(r) === urine);

@@ -22,22 +22,10 @@ interface Label {
   x1: number;
 }
 
-/** Word index of each character of `line.text` (words joined by one space). */
-function wordAt(line: Line, charIndex: number): number {
-  let end = 0;
-  for (const [i, word] of line.words.entries()) {
-    end += word.text.length;
-    if (charIndex < end) return i;
-    end += 1;
-  }
-  return line.words.length - 1;
-}
-
 /** The text after a label up to the next date label, with its leading colon or "on" removed. */
-function afterLabel(text: string, end: number): string {
-  const rest = text.slice(end);
-  const next = [...rest.matchAll(new RegExp(`${COLLECTION_LABEL.source}|${OTHER_DATE_LABEL.source}`, 'gi'))].find((m) => m.index! > 0);
-  return (next ? rest.slice(0, next.index) : rest).replace(/^\s*(?::|-|on\b)?\s*/i, '');
+function afterLabel(text: string): string {
+  const next = [...text.matchAll(new RegExp(`${COLLECTION_LABEL.source}|${OTHER_DATE_LABEL.source}`, 'gi'))].find((m) => m.index! > 0);
+  return (next ? text.slice(0, next.index) : text).replace(/^\s*(?::|-|on\b)?\s*/i, '');
 }
 
 /** A date printed under a label: the words below overlapping its span, on the next few lines. */
@@ -62,25 +50,32 @@ function labelSpan(words: readonly Word[]): { x0: number; x1: number } {
   return { x0: words[0]!.x0, x1: words[words.length - 1]!.x1 };
 }
 
-/** Labels that stand on one line, each with the date after it or under it. */
+/**
+ * Labels that stand on one line, each with the date after it or under it. A label is read within its
+ * cell (`Collected` / `Date Received` side by side are two labels, not `Collected Date`).
+ */
 function lineLabels(lines: readonly Line[], dates: Set<string>): void {
   lines.forEach((line, index) => {
-    for (const m of line.text.matchAll(COLLECTION_LABEL)) {
-      const end = m.index! + m[0].length;
-      const after = afterLabel(line.text, end);
-      const found = findDates(after)[0];
-      if (found && found.index <= SAME_LINE_REACH) {
-        dates.add(found.date);
-        continue;
+    const groups = wordGroups(line.words);
+    groups.forEach((group, g) => {
+      const cell = group.map((w) => w.text).join(' ');
+      const following = groups
+        .slice(g + 1)
+        .map((next) => next.map((w) => w.text).join(' '))
+        .join(' ');
+      for (const m of cell.matchAll(COLLECTION_LABEL)) {
+        const end = m.index! + m[0].length;
+        const found = findDates(afterLabel(`${cell.slice(end)} ${following}`))[0];
+        if (found && found.index <= SAME_LINE_REACH) {
+          dates.add(found.date);
+          continue;
+        }
+        // Nothing after the label in its cell: the value is printed below it.
+        if (cell.slice(end).replace(/[\s:]/g, '') !== '') continue;
+        const date = dateBelow({ line, ...labelSpan(group) }, lines, index);
+        if (date) dates.add(date);
       }
-      // Nothing after the label in its cell: the value is printed below it.
-      const first = wordAt(line, m.index!);
-      const last = wordAt(line, end - 1);
-      const group = wordGroups(line.words).find((g) => g.includes(line.words[first]!));
-      if (!group || group[group.length - 1] !== line.words[last]) continue;
-      const date = dateBelow({ line, ...labelSpan(line.words.slice(first, last + 1)) }, lines, index);
-      if (date) dates.add(date);
-    }
+    });
   });
 }
 

@@ -61,7 +61,15 @@ function volume(unit: string): string {
   return unit.toLowerCase() === 'mm3' ? 'mm3' : unit.toLowerCase() === 'ul' ? 'uL' : unit.toLowerCase() === 'ml' ? 'mL' : 'L';
 }
 
+/** A unit followed by words that say what it measures (`% of total Hgb`, `% by wt`): the unit is the first part. */
+const DESCRIBED_UNIT = /^(\S+)\s+(?:of|by|in)\s+[A-Za-z][\w\s.]*$/i;
+
 function patternRule(printed: string): string | null {
+  const described = DESCRIBED_UNIT.exec(normalisePrinted(printed));
+  if (described) {
+    const base = STATIC.get(described[1]!) ?? patternRule(described[1]!);
+    if (base) return base;
+  }
   const unit = normalisePrinted(printed);
   if (unit === '') return printed.trim() === '' ? null : '1';
   const staticHit = STATIC.get(unit) ?? STATIC_FOLDED.get(unit.toLowerCase());

@@ -4,10 +4,12 @@ import { Webhook } from 'standardwebhooks';
 import { MAX_REQUEST_BODY_BYTES } from '../../../functions/http/request-limits';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
 import { UPLOAD_LIMITS } from '../../../functions/platform/resources';
+import { questReportWithoutResults } from '../../fixtures/lab-documents/documents';
 import { generateNonLabDocument, generateQuestReport } from '../../fixtures/labs/generator';
 import { paddedPdf } from '../../fixtures/pdf/padded-pdf';
+import { awsClientsFor } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
-import { base64, finished, status, uploadBase64 } from './lab-test-kit';
+import { base64, bucketObjects, finished, status, uploadBase64 } from './lab-test-kit';
 
 /** The extraction routes' contract around the pipeline: errors, limits, tenancy and webhooks. */
 
@@ -85,6 +87,33 @@ describe('webhooks (spec §6.2)', () => {
       expect(hook.received).toHaveLength(6);
       expect(JSON.parse(hook.received[0]!.body)).toMatchObject({ event: 'job.invalid_document', jobId, data: { error: { rejection_reason: 'non_lab_document' } } });
       expect(job.rejection_reason).toBe('non_lab_document');
+    } finally {
+      await hook.close();
+    }
+  });
+});
+
+describe('a lab report that yields no result', () => {
+  it('ends failed with error_type no_results_found, sends job.failed and keeps no file of the job', async () => {
+    const hook = await receiver([]);
+    try {
+      const jobId = await uploadBase64(hale, await questReportWithoutResults(), { webhookUrl: hook.url });
+      const job = await finished(hale, jobId, (j) => j.deliveries.some((d) => d.statusCode === 200));
+      expect(job).toMatchObject({ status: 'failed', error_type: 'no_results_found', message: expect.stringMatching(/No lab results could be read/) });
+      expect(job.results).toBeUndefined();
+      expect(JSON.parse(hook.received[0]!.body)).toMatchObject({
+        event: 'job.failed',
+        jobId,
+        data: { status: 'failed', error: { error_type: 'no_results_found', message: job.message } },
+      });
+      expect((await hale.get(`/extraction/lab/results/${jobId}`)).status).not.toBe(200);
+      const aws = awsClientsFor(hale);
+      try {
+        const left = [...(await bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`)), ...(await bucketObjects(aws, hale.buckets.artifacts, `lab/${jobId}/`))];
+        expect(left.map((o) => o.key)).toEqual([]);
+      } finally {
+        aws.destroy();
+      }
     } finally {
       await hook.close();
     }

@@ -183,7 +183,7 @@ describe('every terminal state, each reached by a fitting document', () => {
   it('a PDF without a text layer fails, saying scans are not supported yet', async () => {
     const jobId = await uploadBase64(hale, await scannedDocument());
     const job = await finished(hale, jobId);
-    expect(job.status).toBe('failed');
+    expect(job).toMatchObject({ status: 'failed', error_type: 'no_text_layer' });
     expect(job.message).toMatch(/scanned documents are not supported yet/);
     expect(await jobFiles(jobId)).toEqual([]);
   });
@@ -201,7 +201,7 @@ describe('every terminal state, each reached by a fitting document', () => {
     const put = await fetch(issued.uploadUrl, { method: 'PUT', body: oversized, headers: { 'content-type': 'application/pdf' } });
     expect(put.status).toBe(200);
     const job = await finished(hale, issued.jobId);
-    expect(job.status).toBe('failed');
+    expect(job).toMatchObject({ status: 'failed', error_type: 'file_too_large' });
     expect(job.message).toMatch(/larger than the 50 MB/);
     expect(await jobFiles(issued.jobId)).toEqual([]);
   });
@@ -214,7 +214,7 @@ describe('every terminal state, each reached by a fitting document', () => {
     const swept = await handler({ time: new Date(Date.now() + 11 * 60_000).toISOString() }, context);
     expect(swept.handedOver).toBeGreaterThanOrEqual(1);
     const job = await finished(hale, issued.jobId);
-    expect(job).toMatchObject({ status: 'failed', message: expect.stringMatching(/No document was uploaded/) });
+    expect(job).toMatchObject({ status: 'failed', error_type: 'upload_not_received', message: expect.stringMatching(/No document was uploaded/) });
     // Ended, it has left the open-jobs index: a later sweep does not see it again.
     const open = await jobsRepository().listOverdue('lab', new Date(Date.now() + 24 * 3600_000), 1000);
     expect(open.map((j) => j.jobId)).not.toContain(issued.jobId);

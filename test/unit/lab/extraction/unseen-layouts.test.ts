@@ -1,0 +1,212 @@
+import { classifyDocument } from '../../../../functions/lab/classify-document';
+import { extractLabResults, type LabExtraction } from '../../../../functions/lab/parsers';
+import { readPdfText } from '../../../../functions/lab/pdf-text';
+import type { PanelResult } from '../../../../functions/lab/results-schema';
+import { generateQuestReport } from '../../../fixtures/labs/generator';
+import { type Chunking, type DrawnLine, type FontName, renderLines } from './render-lines';
+
+/**
+ * Regression tests for the failure kinds found on Quest and Labcorp reports made independently of this
+ * code (issue "Lab extraction that holds on reports it was not built from"), each drawn into a real
+ * PDF and read back through pdf.js, classification and extraction.
+ */
+
+async function read(pages: DrawnLine[][], options: { font?: FontName; chunking?: Chunking } = {}) {
+  const text = await readPdfText(await renderLines(pages, options));
+  const classification = classifyDocument(text);
+  const extraction = classification.kind === 'lab_report' ? extractLabResults(text, classification) : null;
+  return { classification, extraction };
+}
+
+function rows(extraction: LabExtraction | null): Array<[string, string, string | null, string | null, string | null]> {
+  return (extraction?.panels ?? []).flatMap((p) => p.panelResults.map((r) => [p.panelName, r.biomarker, r.resultValue, r.resultUnit, r.referenceRangeText] as [string, string, string | null, string | null, string | null]));
+}
+
+function result(extraction: LabExtraction | null, name: string): PanelResult {
+  const found = extraction?.panels.flatMap((p) => p.panelResults).find((r) => r.biomarker === name);
+  if (!found) throw new Error(`no ${name} in ${rows(extraction).map((r) => r[1]).join(', ')}`);
+  return found;
+}
+
+const LEGACY = { name: 36, row: 46, result: 220, flag: 280, units: 330, range: 420, lab: 545 };
+const LEGACY_ROWS: DrawnLine[] = [
+  [640, [[LEGACY.name, 'TESTS'], [LEGACY.result, 'RESULTS'], [LEGACY.flag, 'FLAG'], [LEGACY.units, 'UNITS'], [LEGACY.range, 'REFERENCE INTERVAL'], [LEGACY.lab, 'LAB']]],
+  [624, [[LEGACY.name, 'CBC With Differential/Platelet', 9]]],
+  [612, [[LEGACY.row, 'WBC'], [LEGACY.result, '6.0'], [LEGACY.units, 'x10E3/uL'], [LEGACY.range, '3.4-10.8'], [LEGACY.lab, '01']]],
+  [601, [[LEGACY.row, 'Hemoglobin'], [LEGACY.result, '13.1'], [LEGACY.units, 'g/dL'], [LEGACY.range, '11.1-15.9'], [LEGACY.lab, '01']]],
+];
+
+describe('an older Labcorp report whose collection date stands under a "Date/Time Collected" header row', () => {
+  it('reads the ISO date printed in the row below the label, not the entered or reported dates', async () => {
+    const { classification, extraction } = await read([
+      [
+        [760, [[36, 'Lab Report from LabCorp', 12]]],
+        [720, [[36, 'Specimen Number'], [160, 'Patient ID'], [280, 'Control Number']]],
+        [709, [[36, '[REDACTED]'], [160, '[REDACTED]'], [280, '[REDACTED]']]],
+        [694, [[36, 'Date/Time Collected'], [160, 'Date Entered'], [280, 'Date/Time Reported']]],
+        [683, [[36, '2024-09-25 06:21:00 PST'], [160, '2024-09-25 21:00:00 PST'], [280, '2024-09-26 04:05:00 PST']]],
+        ...LEGACY_ROWS,
+      ],
+    ]);
+    expect(classification).toEqual({ kind: 'lab_report', vendor: 'labcorp', collectionDate: '2024-09-25' });
+    expect(rows(extraction)).toEqual([
+      ['CBC With Differential/Platelet', 'WBC', '6.0', 'x10E3/uL', '3.4-10.8'],
+      ['CBC With Differential/Platelet', 'Hemoglobin', '13.1', 'g/dL', '11.1-15.9'],
+    ]);
+  });
+
+  it('reads a label split over two lines (`Date/Time` over `Collected`) with the date and time below it', async () => {
+    const { classification } = await read([
+      [
+        [760, [[36, 'Lab Report from LabCorp', 12]]],
+        [694, [[36, 'Date/Time'], [160, 'Date Entered'], [280, 'Date/Time']]],
+        [684, [[36, 'Collected'], [280, 'Reported']]],
+        [673, [[36, '09/25/24'], [160, '09/26/24'], [280, '09/27/24']]],
+        [663, [[36, '06:21 AM EST'], [160, '21:00 EST'], [280, '04:05 EST']]],
+        ...LEGACY_ROWS,
+      ],
+    ]);
+    expect(classification).toEqual({ kind: 'lab_report', vendor: 'labcorp', collectionDate: '2024-09-25' });
+  });
+});
+
+describe('a Quest patient export drawn one text item per cell', () => {
+  it('is read as a Quest report, never rejected as another lab while Quest is the lab named', async () => {
+    const { pdf, truth } = await generateQuestReport({ seed: 61, layout: 'patient-export', chunking: 'cell', collectionDate: '2025-04-02' });
+    const pages = await readPdfText(pdf);
+    expect(classifyDocument(pages)).toEqual({ kind: 'lab_report', vendor: 'quest', collectionDate: '2025-04-02' });
+    const classification = classifyDocument(pages);
+    if (classification.kind !== 'lab_report') return;
+    const count = extractLabResults(pages, classification).panels.flatMap((p) => p.panelResults).length;
+    expect(count).toBe(truth.panels.flatMap((p) => p.results).length);
+  });
+});
+
+const Q = { name: 36, row: 48, value: 250, range: 330, lab: 520 };
+const QUEST_PAGE: DrawnLine[] = [
+  [760, [[36, 'Quest Diagnostics', 12]]],
+  [740, [[36, 'Collected: 03/14/2025 07:12 AM UTC'], [300, 'Reported: 03/15/2025 08:00 AM UTC']]],
+  [700, [[Q.name, 'Test Name'], [Q.value, 'Result'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+  [684, [[Q.name, 'LIPID PANEL, STANDARD']]],
+  [672, [[Q.row, 'CHOLESTEROL, TOTAL'], [Q.value, '212 H'], [Q.range, '<200 mg/dL'], [Q.lab, 'NL1']]],
+  [661, [[Q.row, 'HDL CHOLESTEROL'], [Q.value, '54'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'NL1']]],
+  [650, [[Q.row, 'LDL-CHOLESTEROL'], [Q.value, '131 H'], [Q.range, 'mg/dL (calc)'], [Q.lab, 'NL1']]],
+  [634, [[Q.name, 'HEMOGLOBIN A1c']]],
+  [622, [[Q.row, 'HEMOGLOBIN A1c'], [Q.value, '5.4'], [Q.range, '<5.7 % of total Hgb'], [Q.lab, 'NL1']]],
+  [606, [[Q.name, 'HEPATITIS C ANTIBODY']]],
+  [594, [[Q.row, 'HEPATITIS C ANTIBODY'], [Q.value, 'NON-REACTIVE'], [Q.range, 'NON-REACTIVE'], [Q.lab, 'NL1']]],
+];
+const QUEST_ROWS = [
+  ['LIPID PANEL, STANDARD', 'CHOLESTEROL, TOTAL', '212', 'mg/dL', '<200'],
+  ['LIPID PANEL, STANDARD', 'HDL CHOLESTEROL', '54', 'mg/dL', '> OR = 40'],
+  ['LIPID PANEL, STANDARD', 'LDL-CHOLESTEROL', '131', 'mg/dL (calc)', null],
+  ['HEMOGLOBIN A1c', 'HEMOGLOBIN A1c', '5.4', '% of total Hgb', '<5.7'],
+  ['HEPATITIS C ANTIBODY', 'HEPATITIS C ANTIBODY', 'NON-REACTIVE', null, 'NON-REACTIVE'],
+];
+
+describe('rows that are single text items, the columns joined by runs of spaces', () => {
+  it.each(['Courier', 'Helvetica', 'Times'] as const)('are read in %s, whole, never an empty success', async (font) => {
+    const { classification, extraction } = await read([QUEST_PAGE], { font, chunking: 'line' });
+    expect(classification).toMatchObject({ kind: 'lab_report', vendor: 'quest', collectionDate: '2025-03-14' });
+    expect(rows(extraction)).toEqual(QUEST_ROWS);
+  });
+
+  it('are read by the shapes of their cells when the page prints no column header', async () => {
+    const { extraction } = await read([QUEST_PAGE.filter(([y]) => y !== 700)], { font: 'Courier', chunking: 'line' });
+    expect(rows(extraction)).toEqual(QUEST_ROWS);
+    // Without a header to confirm the columns the reader is a little less sure, and says so.
+    expect(result(extraction, 'HDL CHOLESTEROL').confidence).toBeLessThan(1);
+  });
+
+  it.each(['glyph', 'word', 'cell'] as const)('give the same rows when drawn per %s', async (chunking) => {
+    const { extraction } = await read([QUEST_PAGE], { font: 'Times', chunking });
+    expect(rows(extraction)).toEqual(QUEST_ROWS);
+  });
+});
+
+describe('the smaller misses', () => {
+  it('maps `% of total Hgb` to UCUM %, keeps `mg/dL (calc)` without a range, and codes Hepatitis C antibody', async () => {
+    const { extraction } = await read([QUEST_PAGE], { chunking: 'line', font: 'Courier' });
+    expect(result(extraction, 'HEMOGLOBIN A1c')).toMatchObject({ ucumCode: '%', loincCode: '4548-4', maxRefRangeValue: 5.7 });
+    expect(result(extraction, 'LDL-CHOLESTEROL')).toMatchObject({ resultUnit: 'mg/dL (calc)', ucumCode: 'mg/dL', referenceRangeText: null });
+    expect(result(extraction, 'HEPATITIS C ANTIBODY')).toMatchObject({ loincCode: '16128-1', resultType: 'string' });
+  });
+
+  it('codes `Iron Bind.Cap.(TIBC)` by the abbreviation it carries', async () => {
+    const { extraction } = await read([
+      [
+        [760, [[36, 'Labcorp', 12]]],
+        [740, [[36, 'Date Collected: 03/14/2025']]],
+        [700, [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']]],
+        [686, [[36, 'Iron and TIBC', 9]]],
+        [674, [[36, 'Iron Bind.Cap.(TIBC)'], [190, '310'], [330, 'ug/dL'], [400, '250-450']]],
+      ],
+    ]);
+    expect(result(extraction, 'Iron Bind.Cap.(TIBC)')).toMatchObject({ resultValue: '310', loincCode: '2500-7', ucumCode: 'ug/dL' });
+  });
+});
+
+describe('a Labcorp report whose page header repeats above a panel on page 2', () => {
+  const L = { name: 36, current: 200, units: 330, range: 400 };
+  const header: DrawnLine[1] = [[L.name, 'Test'], [L.current, 'Current Result and Flag'], [L.units, 'Units'], [L.range, 'Reference Interval']];
+  const banner: DrawnLine[] = [
+    [770, [[36, 'labcorp', 12], [400, 'Patient Report']]],
+    [752, [[36, 'Specimen ID: [REDACTED]'], [200, 'Sex: Female'], [300, 'Ordering Physician: [REDACTED]']]],
+  ];
+  const footer: DrawnLine = [40, [[36, '©2025 Laboratory Corporation of America® Holdings. All Rights Reserved.', 6]]];
+  const pages: DrawnLine[][] = [
+    [
+      ...banner,
+      [736, [[36, 'Date Collected: 03/14/2025'], [300, 'Date Received: 03/15/2025']]],
+      [712, [[L.name, 'HIV Screen 4th Generation wRfx', 9]]],
+      [700, header],
+      [688, [[L.name, 'HIV Screen 4th Generation wRfx'], [L.current, 'Non Reactive'], [L.range, 'Non Reactive']]],
+      [664, [[L.name, 'Hepatitis B Surface Antigen', 9]]],
+      [652, header],
+      [640, [[L.name, 'Hepatitis B Surface Antigen'], [L.current, 'Negative'], [L.range, 'Negative']]],
+      footer,
+    ],
+    [
+      ...banner,
+      [736, [[L.name, 'Lipid Panel', 9]]],
+      [724, header],
+      [712, [[L.name, 'Cholesterol, Total'], [L.current, '185'], [L.units, 'mg/dL'], [L.range, '100-199']]],
+      [700, [[L.name, 'HDL Cholesterol'], [L.current, '47'], [L.units, 'mg/dL'], [L.range, '>39']]],
+      footer,
+    ],
+  ];
+
+  it('never glues the repeated header onto the panel name, nor a text-result row onto the next title', async () => {
+    const { classification, extraction } = await read(pages);
+    expect(classification).toMatchObject({ kind: 'lab_report', vendor: 'labcorp', collectionDate: '2025-03-14' });
+    expect(rows(extraction)).toEqual([
+      ['HIV Screen 4th Generation wRfx', 'HIV Screen 4th Generation wRfx', 'Non Reactive', null, 'Non Reactive'],
+      ['Hepatitis B Surface Antigen', 'Hepatitis B Surface Antigen', 'Negative', null, 'Negative'],
+      ['Lipid Panel', 'Cholesterol, Total', '185', 'mg/dL', '100-199'],
+      ['Lipid Panel', 'HDL Cholesterol', '47', 'mg/dL', '>39'],
+    ]);
+  });
+
+  it('reads the same when every page is drawn glyph by glyph', async () => {
+    const { extraction } = await read(pages, { chunking: 'glyph' });
+    expect(rows(extraction).map((r) => r[0])).toEqual(['HIV Screen 4th Generation wRfx', 'Hepatitis B Surface Antigen', 'Lipid Panel', 'Lipid Panel']);
+  });
+});
+
+describe('a report that passes the document checks but prints no result', () => {
+  it('is a Quest lab report with nothing to extract (the pipeline ends it failed: no_results_found)', async () => {
+    const { classification, extraction } = await read([
+      [
+        ...QUEST_PAGE.slice(0, 4),
+        [672, [[Q.row, 'CHOLESTEROL, TOTAL'], [Q.range, '<200 mg/dL'], [Q.lab, 'NL1']]],
+        [661, [[Q.row, 'HDL CHOLESTEROL'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'NL1']]],
+        [640, [[36, 'Test(s) cancelled: specimen not received']]],
+      ],
+    ]);
+    expect(classification).toEqual({ kind: 'lab_report', vendor: 'quest', collectionDate: '2025-03-14' });
+    expect(extraction?.panels).toEqual([]);
+    // What it did see is said: two ranges printed without a value.
+    expect(extraction?.validationFlags.filter((f) => f.code === 'range_without_value').map((f) => f.biomarker)).toEqual(['CHOLESTEROL, TOTAL', 'HDL CHOLESTEROL']);
+    expect(extraction?.summary.rowsSkipped).toEqual([{ reason: 'range_without_value', count: 2 }]);
+  });
+});
