@@ -1,3 +1,5 @@
+import { memoize } from './memo';
+
 /**
  * Dates as US lab reports print them (docs/research/generic-table-reading.md §4): `MM/DD/YYYY`,
  * `M/D/YY`, `MM-DD-YYYY`, `YYYY-MM-DD` (older Labcorp portal), `Sep 25, 2024`, `25-Sep-2024`, each
@@ -46,7 +48,7 @@ export interface FoundDate {
 }
 
 /** Every date in `text`, in reading order. */
-export function findDates(text: string): FoundDate[] {
+export const findDates = memoize(function findDates(text: string): FoundDate[] {
   const found: FoundDate[] = [];
   for (const form of FORMS) {
     for (const m of text.matchAll(form.pattern)) {
@@ -56,7 +58,7 @@ export function findDates(text: string): FoundDate[] {
     }
   }
   return found.sort((a, b) => a.index - b.index);
-}
+});
 
 /** The first date in `text` as YYYY-MM-DD, or null. */
 export function firstDate(text: string): string | null {

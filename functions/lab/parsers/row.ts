@@ -4,6 +4,7 @@ import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, toCell } from './cells';
 import type { Column } from './header';
 import type { Line, Word } from './layout';
+import { memoize } from './memo';
 import {
   type ParsedRange,
   type ParsedValue,
@@ -183,7 +184,7 @@ interface Piece {
 }
 
 /** What a span of a cell can be, after the value. */
-function restPieces(text: string): Piece[] {
+const restPieces = memoize(function restPieces(text: string): Piece[] {
   const pieces: Piece[] = [];
   const flag = parseFlag(text);
   if (flag) pieces.push({ flag });
@@ -198,7 +199,7 @@ function restPieces(text: string): Piece[] {
   if (previous?.date) pieces.push({ previous: true });
   if (!text.includes(' ') && isLabCode(text)) pieces.push({ lab: true });
   return pieces;
-}
+});
 
 interface Parse {
   value: ValueAndFlag;
@@ -301,6 +302,22 @@ function byShape(line: Line, prefix: string): RowReading {
  * is believed (`Postmenopausal  < OR = 31 pg/mL` under a row is a reference stratum, not a result).
  */
 export function readRow(line: Line, columns: readonly Column[] | null, prefix = ''): RowReading {
+  // The table reader asks about a line several times (indent, titles, the line itself): read it once.
+  const perColumns = readings.get(line) ?? new Map<readonly Column[], Map<string, RowReading>>();
+  readings.set(line, perColumns);
+  const perPrefix = perColumns.get(columns ?? NO_COLUMNS) ?? new Map<string, RowReading>();
+  perColumns.set(columns ?? NO_COLUMNS, perPrefix);
+  const known = perPrefix.get(prefix);
+  if (known) return known;
+  const reading = readRowOnce(line, columns, prefix);
+  perPrefix.set(prefix, reading);
+  return reading;
+}
+
+const NO_COLUMNS: readonly Column[] = [];
+const readings = new WeakMap<Line, Map<readonly Column[], Map<string, RowReading>>>();
+
+function readRowOnce(line: Line, columns: readonly Column[] | null, prefix: string): RowReading {
   if (!columns) return byShape(line, prefix);
   const reading = byColumns(line, columns, prefix);
   if ('row' in reading) return reading;

@@ -541,7 +541,18 @@ export function layoutPages(pages: readonly PageText[]): { tables: PageTable[]; 
   return { tables, furniture };
 }
 
+/** The tables of a set of pages, read once: the document check and the extraction both ask in one process. */
+const tablesRead = new WeakMap<readonly PageText[], RawTables>();
+
 export function readTables(pages: readonly PageText[]): RawTables {
+  const known = tablesRead.get(pages);
+  if (known) return known;
+  const tables = readTablesOnce(pages);
+  tablesRead.set(pages, tables);
+  return tables;
+}
+
+function readTablesOnce(pages: readonly PageText[]): RawTables {
   const reader = new TableReader();
   const { tables, furniture } = layoutPages(pages);
   tables.forEach((table, i) => {

@@ -1,6 +1,7 @@
 import type { ResultFlag, ResultOperator, ResultType } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import { isDateText } from './dates';
+import { memoize } from './memo';
 import { CRITICAL_WORD, criticalFlag, flagOf, isTextResult } from './vocabulary';
 
 /**
@@ -58,16 +59,16 @@ export interface ValueAndFlag {
 }
 
 /** A flag cell on its own: `H`, `High`, `Critical High`, `(Normal)`. */
-export function parseFlag(text: string): ResultFlag | null {
+export const parseFlag = memoize(function parseFlag(text: string): ResultFlag | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   return flagOf(cell) ?? criticalFlag(cell);
-}
+});
 
 /**
  * Splits a value cell into value and flag: `32 L`, `128 High`, `POSITIVE A`, `12.0 Critical High`,
  * `6.0H`. Returns null when the cell does not hold a value.
  */
-export function parseValueAndFlag(text: string): ValueAndFlag | null {
+export const parseValueAndFlag = memoize(function parseValueAndFlag(text: string): ValueAndFlag | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   const critical = /^(.*?)\s+((?:Critical|Alert|Panic)(?:\s+(?:High|Low))?)$/i.exec(cell);
   if (critical && CRITICAL_WORD.test(critical[2]!)) {
@@ -89,7 +90,7 @@ export function parseValueAndFlag(text: string): ValueAndFlag | null {
     return value ? { value, flag: flagOf(attached[2]!) } : null;
   }
   return null;
-}
+});
 
 export interface ParsedRange {
   min: number | null;
@@ -135,11 +136,11 @@ function textRange(text: string): ParsedRange {
 }
 
 /** A numeric range cell on its own, with nothing after it: `65-99`, `>59`, `< OR = 20`, `Not Estab.`. */
-export function parseNumericRange(text: string): ParsedRange | null {
+export const parseNumericRange = memoize(function parseNumericRange(text: string): ParsedRange | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   const leading = leadingRange(cell);
   return leading && leading.length === cell.length ? leading.range : null;
-}
+});
 
 /** A reference-interval cell in a range column: a numeric range, else the printed text (`Negative`). */
 export function parseRange(text: string): ParsedRange | null {
@@ -148,12 +149,14 @@ export function parseRange(text: string): ParsedRange | null {
   return parseNumericRange(cell) ?? textRange(cell);
 }
 
+export type RangeAndUnit = { range: ParsedRange | null; unit: string | null };
+
 /**
  * A reference-range cell that may carry the unit (Quest): `65-99 mg/dL`, `> OR = 40 mg/dL`,
  * `mg/dL (calc)` (no range), `NEGATIVE`, `NONE SEEN /HPF`. `strict` (no range column said so) accepts
  * a text range only when it is a text result (`NEGATIVE`), never arbitrary words.
  */
-export function splitRangeAndUnit(text: string, strict = false): { range: ParsedRange | null; unit: string | null } | null {
+function readRangeAndUnit(text: string, strict: boolean): RangeAndUnit | null {
   const cell = text.trim().replace(/\s+/g, ' ');
   if (cell === '') return { range: null, unit: null };
   const leading = leadingRange(cell);
@@ -180,7 +183,7 @@ export interface PreviousResult {
 }
 
 /** A previous-result cell: `227.0 H 10/10/2024`, `45 01/02/2024`, `<5.0`, or the date alone. */
-export function parsePrevious(text: string): PreviousResult | null {
+export const parsePrevious = memoize(function parsePrevious(text: string): PreviousResult | null {
   // A producer that sets the date right against the flag leaves no space for pdf.js to find (`Abnormal01/06/2025`).
   const cell = text
     .trim()
@@ -198,4 +201,11 @@ export function parsePrevious(text: string): PreviousResult | null {
   }
   const value = parseValueAndFlag(cell);
   return value ? { value: value.value, date: null } : null;
+});
+
+const looseRangeAndUnit = memoize((text: string) => readRangeAndUnit(text, false));
+const strictRangeAndUnit = memoize((text: string) => readRangeAndUnit(text, true));
+
+export function splitRangeAndUnit(text: string, strict = false): RangeAndUnit | null {
+  return strict ? strictRangeAndUnit(text) : looseRangeAndUnit(text);
 }

@@ -1,5 +1,6 @@
 import unitTable from '../../../data/lab/unit-to-ucum.json';
 import { ucum } from '../../reference/build/ucum';
+import { memoize } from '../parsers/memo';
 import type { UcumMatchMethod } from '../results-schema';
 
 /**
@@ -139,11 +140,11 @@ export function toUcum(printedUnit: string | null, options: { numeric?: boolean 
 }
 
 /** Whether a cell's text is a unit as labs print them (used to split Quest's range-and-unit cell). */
-export function isPrintedUnit(text: string): boolean {
+export const isPrintedUnit = memoize(function isPrintedUnit(text: string): boolean {
   const unit = text.trim();
   if (unit === '') return false;
   if (STATIC.has(unit) || /\(calc\)$/i.test(unit)) return true;
   const normalised = normalisePrinted(unit);
   if (STATIC.has(normalised) || STATIC_FOLDED.has(normalised.toLowerCase())) return true;
   return patternRule(unit) !== null || prefixMap(unit) !== null;
-}
+});
