@@ -79,7 +79,7 @@ export class HaleFunctions extends Construct {
     });
     // A customer-managed policy holding every statement the function needs; CDK may not add inline
     // statements behind our back (the role is handed over read-only), so the policy is the whole truth.
-    new iam.ManagedPolicy(this, `${definition.id}Policy`, {
+    const policy = new iam.ManagedPolicy(this, `${definition.id}Policy`, {
       roles: [role],
       statements: [
         // Instead of AWSLambdaBasicExecutionRole, which may write to any log group.
@@ -129,6 +129,9 @@ export class HaleFunctions extends Construct {
         : LAMBDA_BUNDLING,
       ...(invokedAsynchronously ? { deadLetterQueue: props.deadLetterQueue } : {}),
     });
+    // The role's permissions live in a separate policy, which CloudFormation may attach after the
+    // function exists: the function, and everything that invokes it, waits for the policy.
+    fn.node.addDependency(policy);
     if (!invokedAsynchronously) {
       acknowledge(fn, [
         ['HIPAA.Security-LambdaDLQ', 'Invoked synchronously (API Gateway or a Step Functions task): the caller receives the error and retries or catches it, so a dead-letter queue would never receive anything.'],

@@ -87,7 +87,7 @@ export class StateMachines extends Construct {
       const tasks = workersByPlaceholder(definition.name, asl, props.workers);
       const role = new iam.Role(this, `${definition.name}-role`, { assumedBy: new iam.ServicePrincipal('states.amazonaws.com') });
       // Everything the machine may do, in one customer-managed policy; CDK may not add inline statements.
-      new iam.ManagedPolicy(this, `${definition.name}-policy`, {
+      const policy = new iam.ManagedPolicy(this, `${definition.name}-policy`, {
         roles: [role],
         statements: [
           // Tasks name the unqualified function ARN, so no `:*` (version/alias) grant is needed.
@@ -114,6 +114,9 @@ export class StateMachines extends Construct {
         tracingEnabled: true,
         encryptionConfiguration: new sfn.CustomerManagedEncryptionConfiguration(props.key),
       });
+      // Creating a machine with logging checks that its role may deliver logs ("not authorized to
+      // access the Log Destination" otherwise): the policy must be attached first.
+      machine.node.addDependency(policy);
       this.machines.set(definition.name, machine);
     }
     acknowledge(this, [

@@ -5,7 +5,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { acknowledge } from './nag';
 import { WIDGET_FILES, WIDGET_VERSION, widgetAsset } from './widget-asset';
 
@@ -79,7 +79,7 @@ export class WidgetHosting extends Construct {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: 'CDK BucketDeployment handler: copies the widget build into the widget bucket',
     });
-    new iam.ManagedPolicy(this, 'DeploymentPolicy', {
+    const policy = new iam.ManagedPolicy(this, 'DeploymentPolicy', {
       roles: [role],
       statements: [
         new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
@@ -113,7 +113,11 @@ export class WidgetHosting extends Construct {
           logGroup,
         }),
     );
-    acknowledgeDeploymentHandler(deployments[0]!);
+    // The copy runs while CloudFormation creates the deployments: CDK's handler, and so the
+    // deployments that call it, must wait for the policy (AccessDenied and a rollback otherwise).
+    const handler = deploymentHandler(deployments[0]!);
+    handler.node.addDependency(policy);
+    acknowledgeDeploymentHandler(handler);
   }
 
   private addRoute(api: apigw.RestApi, key: kms.IKey): void {
@@ -121,7 +125,7 @@ export class WidgetHosting extends Construct {
       assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
       description: 'API Gateway reads the widget files',
     });
-    new iam.ManagedPolicy(this, 'ReadPolicy', {
+    const readPolicy = new iam.ManagedPolicy(this, 'ReadPolicy', {
       roles: [role],
       statements: [
         new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: Object.keys(WIDGET_FILES).map((file) => this.bucket.arnForObjects(this.objectKey(file))) }),
@@ -165,7 +169,7 @@ export class WidgetHosting extends Construct {
       },
     });
     const declared = (names: string[]) => Object.fromEntries(names.map((name) => [header(name), true]));
-    api.root.resourceForPath(`/widget/${WIDGET_VERSION}/{file}`).addMethod('GET', integration, {
+    const method = api.root.resourceForPath(`/widget/${WIDGET_VERSION}/{file}`).addMethod('GET', integration, {
       apiKeyRequired: false,
       operationName: 'WidgetFile',
       requestParameters: { 'method.request.path.file': true },
@@ -175,16 +179,20 @@ export class WidgetHosting extends Construct {
         { statusCode: '502', responseParameters: declared(['Content-Type']) },
       ],
     });
+    // API Gateway reads the files with the role from the first request after the deploy.
+    method.node.addDependency(readPolicy);
   }
 }
 
-/**
- * BucketDeployment's handler is CDK's own singleton Lambda (Python with the AWS CLI layer) at stack
- * level; its runtime and settings are CDK's to keep. Our role and policy above are the part we control.
- */
-function acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment): void {
+/** BucketDeployment's handler: CDK's own singleton Lambda (Python with the AWS CLI layer), at stack level. */
+function deploymentHandler(deployment: s3deploy.BucketDeployment): IConstruct {
   const handler = Stack.of(deployment).node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
   if (!handler) throw new Error('BucketDeployment created no handler where CDK used to put it');
+  return handler;
+}
+
+/** The handler's runtime and settings are CDK's to keep; our role and policy above are the part we control. */
+function acknowledgeDeploymentHandler(handler: IConstruct): void {
   acknowledge(handler, [
     ['AwsSolutions-L1', "The handler's Python runtime is chosen by aws-cdk-lib's BucketDeployment and moves with CDK upgrades; it cannot be set."],
     ['HIPAA.Security-LambdaConcurrency', 'Invoked only by CloudFormation during a deploy of this stack, once per widget deployment: there is no traffic to bound.'],

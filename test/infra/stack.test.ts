@@ -318,6 +318,84 @@ describe('APIs', () => {
   });
 });
 
+describe('creation order', () => {
+  type Resource = { Type: string; Properties?: Record<string, unknown>; DependsOn?: string | string[] };
+  const all = () => template.toJSON().Resources as Record<string, Resource>;
+
+  /** Logical ids a value refers to: Ref, Fn::GetAtt and the ${Id} / ${Id.Attr} of Fn::Sub. */
+  function references(value: unknown, found = new Set<string>()): Set<string> {
+    if (Array.isArray(value)) for (const item of value) references(item, found);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'Ref' && typeof inner === 'string') found.add(inner);
+        else if (key === 'Fn::GetAtt') found.add(Array.isArray(inner) ? String(inner[0]) : String(inner).split('.')[0]!);
+        else if (key === 'Fn::Sub') {
+          const text = Array.isArray(inner) ? inner[0] : inner;
+          for (const [, id] of String(text).matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z0-9.]+)?\}/g)) found.add(id!);
+          if (Array.isArray(inner)) references(inner[1], found);
+        } else references(inner, found);
+      }
+    }
+    return found;
+  }
+
+  /** Everything CloudFormation creates before `id`: DependsOn and references, transitively. */
+  function createdBefore(id: string, resources: Record<string, Resource>, seen = new Set<string>()): Set<string> {
+    const resource = resources[id];
+    if (!resource) return seen;
+    const direct = [...references(resource.Properties), ...[resource.DependsOn ?? []].flat()];
+    for (const dependency of direct) {
+      if (seen.has(dependency) || !resources[dependency]) continue;
+      seen.add(dependency);
+      createdBefore(dependency, resources, seen);
+    }
+    return seen;
+  }
+
+  const isRole = (r: Resource) => r.Type === 'AWS::IAM::Role';
+  const isPolicy = (r: Resource) => r.Type === 'AWS::IAM::ManagedPolicy' || r.Type === 'AWS::IAM::Policy';
+
+  /** Policies of the template attached to a role: by their Roles, or by the role's ManagedPolicyArns. */
+  function policiesOf(roleId: string, resources: Record<string, Resource>): string[] {
+    const byPolicy = Object.entries(resources).filter(([, r]) => isPolicy(r) && references(r.Properties?.Roles).has(roleId)).map(([id]) => id);
+    const byRole = [...references(resources[roleId]!.Properties?.ManagedPolicyArns)].filter((id) => resources[id] && isPolicy(resources[id]));
+    return [...byPolicy, ...byRole];
+  }
+
+  it('creates every resource that acts with a role after every policy attached to that role (functions, state machines, API methods, CDK handlers)', () => {
+    const resources = all();
+    const missing: string[] = [];
+    const users = new Set<string>();
+    for (const [id, resource] of Object.entries(resources)) {
+      if (isRole(resource) || isPolicy(resource)) continue;
+      const before = createdBefore(id, resources);
+      for (const roleId of [...references(resource.Properties)].filter((ref) => resources[ref] && isRole(resources[ref]))) {
+        users.add(id);
+        for (const policy of policiesOf(roleId, resources)) if (!before.has(policy)) missing.push(`${id} (${resource.Type}) before ${policy}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // Not vacuous: every function, both machines, the widget's method and CDK's deployment handler act with a role of ours.
+    const types = [...users].map((id) => resources[id]!.Type);
+    expect(types.filter((t) => t === 'AWS::Lambda::Function').length).toBeGreaterThanOrEqual(ROUTES.length + FIXTURE_WORKERS.length + 1);
+    expect(types.filter((t) => t === 'AWS::StepFunctions::StateMachine')).toHaveLength(2);
+    expect(types).toContain('AWS::ApiGateway::Method');
+  });
+
+  it('creates every custom resource after the policies of the function that serves it', () => {
+    const resources = all();
+    const custom = Object.entries(resources).filter(([, r]) => r.Type.startsWith('Custom::') || r.Type === 'AWS::CloudFormation::CustomResource');
+    expect(custom.length).toBeGreaterThan(0);
+    for (const [id, resource] of custom) {
+      const handler = [...references(resource.Properties?.ServiceToken)].find((ref) => resources[ref]?.Type === 'AWS::Lambda::Function')!;
+      const roleId = [...references(resources[handler]!.Properties?.Role)][0]!;
+      const before = createdBefore(id, resources);
+      expect(policiesOf(roleId, resources).filter((policy) => !before.has(policy))).toEqual([]);
+      expect(policiesOf(roleId, resources).length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('storage', () => {
   it('has the jobs table on demand, with PITR, TTL, KMS encryption and deletion protection', () => {
     const tables = ofType('AWS::DynamoDB::Table');
