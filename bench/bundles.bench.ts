@@ -28,7 +28,7 @@ function heaviestInputs(metafile: Metafile, output: string, count: number): stri
 
 /**
  * Bundles every route and worker handler exactly as the stack does (infra/bundling.ts: ESM, node22,
- * minified, AWS SDK included) and reports each bundle's size against the 1 MB budget.
+ * minified, the AWS SDK left to the Lambda runtime) and reports each bundle's size against the 1 MB budget.
  */
 const bench: Bench = async () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'hale-bundles-'));

@@ -4,7 +4,7 @@ import { HaleStack } from './hale-stack';
 /**
  * `npm run synth` / `cdk deploy`. Context (cdk.json or `-c key=value`): stackName, domainName +
  * certificateArn (optional custom domain), alarmEmail, bedrockModelId, uploadCorsOrigins
- * (comma-separated). See infra/README.md.
+ * (comma-separated), phiDetector. See infra/README.md.
  */
 const app = createApp();
 const context = (key: string): string | undefined => {
@@ -16,6 +16,10 @@ const certificateArn = context('certificateArn');
 if ((domainName === undefined) !== (certificateArn === undefined)) {
   throw new Error('Set both domainName and certificateArn context values for a custom domain, or neither');
 }
+const phiDetector = context('phiDetector');
+if (phiDetector !== undefined && phiDetector !== 'comprehend' && phiDetector !== 'builtin') {
+  throw new Error(`phiDetector must be 'comprehend' (Amazon Comprehend Medical, the default) or 'builtin', not '${phiDetector}'`);
+}
 
 new HaleStack(app, context('stackName') ?? 'Hale', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
@@ -23,4 +27,5 @@ new HaleStack(app, context('stackName') ?? 'Hale', {
   alarmEmail: context('alarmEmail'),
   bedrockModelId: context('bedrockModelId'),
   uploadCorsOrigins: context('uploadCorsOrigins')?.split(',').map((origin) => origin.trim()),
+  phiDetector,
 });

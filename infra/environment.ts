@@ -1,4 +1,5 @@
 import type { HaleConfig } from '../functions/platform/config';
+import type { PhiDetectorChoice } from './phi-detector';
 
 export interface EnvironmentInputs {
   tableName: string;
@@ -7,6 +8,7 @@ export interface EnvironmentInputs {
   /** ARN per setting, for the state machines that exist. */
   stateMachineArns: Partial<Record<'HALE_LAB_STATE_MACHINE_ARN' | 'HALE_REPORT_STATE_MACHINE_ARN', string>>;
   bedrockModelId?: string;
+  phiDetector: PhiDetectorChoice;
 }
 
 type HaleSettings = Partial<Record<keyof HaleConfig, string>>;
@@ -23,7 +25,7 @@ export function functionEnvironment(inputs: EnvironmentInputs): Record<string, s
     HALE_UPLOADS_BUCKET: inputs.uploadsBucketName,
     HALE_ARTIFACTS_BUCKET: inputs.artifactsBucketName,
     ...inputs.stateMachineArns,
-    HALE_PHI_DETECTOR: 'comprehend',
+    HALE_PHI_DETECTOR: inputs.phiDetector,
     ...(inputs.bedrockModelId ? { HALE_BEDROCK_MODEL_ID: inputs.bedrockModelId } : {}),
   };
   return {

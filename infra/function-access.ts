@@ -5,6 +5,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import { JOBS_TABLE } from '../functions/platform/resources';
 import type { Capability } from '../functions/routes';
 import type { StateMachineName } from '../functions/workers';
+import type { PhiDetectorChoice } from './phi-detector';
 import type { BucketName } from './storage';
 
 export interface AccessTargets {
@@ -15,6 +16,8 @@ export interface AccessTargets {
   /** Names of the state machines that exist in this deployment. */
   stateMachineNames: Partial<Record<StateMachineName, string>>;
   bedrockModelId?: string;
+  /** DetectPHI is granted only when the functions call Comprehend Medical. */
+  phiDetector: PhiDetectorChoice;
 }
 
 /** Item operations of the jobs repository; no Scan, no table administration. */
@@ -62,7 +65,7 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
     needsKey = true;
   }
   if (needsKey) statements.push(new iam.PolicyStatement({ actions: KEY_ACTIONS, resources: [targets.key.keyArn] }));
-  if (capabilities.includes('comprehendMedical')) {
+  if (capabilities.includes('comprehendMedical') && targets.phiDetector === 'comprehend') {
     // DetectPHI has no resource-level permissions: '*' is the only resource it accepts.
     statements.push(new iam.PolicyStatement({ actions: ['comprehendmedical:DetectPHI'], resources: ['*'] }));
   }

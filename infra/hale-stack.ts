@@ -13,6 +13,7 @@ import { HaleFunctions } from './functions';
 import { acknowledge } from './nag';
 import { Observability } from './observability';
 import { Secrets } from './secrets';
+import { type PhiDetectorChoice, requirePhiDetectorInRegion } from './phi-detector';
 import { presentStateMachines, StateMachines, stateMachineName } from './state-machines';
 import { Storage } from './storage';
 import { Triggers } from './triggers';
@@ -30,6 +31,8 @@ export interface HaleStackProps extends StackProps {
   alarmEmail?: string;
   bedrockModelId?: string;
   uploadCorsOrigins?: string[];
+  /** Default `comprehend`, which needs a region with Comprehend Medical (infra/phi-detector.ts). */
+  phiDetector?: PhiDetectorChoice;
 }
 
 /** Hale on AWS: storage, secrets, one function per route and worker, the pipelines, the APIs, alarms. */
@@ -39,6 +42,8 @@ export class HaleStack extends Stack {
     const routes = props.routes ?? ROUTES;
     const workers = props.workers ?? WORKERS;
     const machineDefinitions = props.stateMachines ?? STATE_MACHINES;
+    const phiDetector = props.phiDetector ?? 'comprehend';
+    requirePhiDetectorInRegion(this, phiDetector);
 
     const { key } = new EncryptionKey(this, 'Encryption');
     const storage = new Storage(this, 'Storage', { key, uploadCorsOrigins: props.uploadCorsOrigins ?? ['*'] });
@@ -58,13 +63,14 @@ export class HaleStack extends Stack {
       workers,
       key,
       deadLetterQueue,
-      access: { table: storage.table, bucketArns: storage.bucketArns, key, stateMachineNames: machineNames, bedrockModelId: props.bedrockModelId },
+      access: { table: storage.table, bucketArns: storage.bucketArns, key, stateMachineNames: machineNames, bedrockModelId: props.bedrockModelId, phiDetector },
       environment: functionEnvironment({
         tableName: storage.table.tableName,
         uploadsBucketName: storage.uploadsBucketName,
         artifactsBucketName: storage.buckets.artifacts.bucketName,
         stateMachineArns: Object.fromEntries(present.map(({ definition }) => [definition.arnSetting, stateMachineArn(this, machineNames[definition.name]!)])),
         bedrockModelId: props.bedrockModelId,
+        phiDetector,
       }),
       environmentFor: (capabilities) => secrets.environmentFor(capabilities),
     });

@@ -5,6 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { BUCKETS, JOBS_TABLE, UPLOAD_LIMITS } from '../functions/platform/resources';
 import { acknowledge } from './nag';
+import { stackInstanceId } from './stack-instance';
 
 export type BucketName = keyof typeof BUCKETS;
 
@@ -25,9 +26,12 @@ export class Storage extends Construct {
   readonly table: dynamodb.Table;
   readonly buckets: Record<BucketName, s3.Bucket>;
   /**
-   * The uploads bucket has a fixed name so that its ObjectCreated notification can target the trigger
-   * function natively: with a generated name the bucket, the function (whose environment names the
-   * bucket) and the notification form a cycle that CDK can only break with a helper Lambda.
+   * The uploads bucket's name is known before the bucket exists, so that its ObjectCreated
+   * notification can target the trigger function natively: with a generated name the bucket, the
+   * function (whose environment names the bucket) and the notification form a cycle that CDK can only
+   * break with a helper Lambda. It ends with the stack's creation id (stack-instance.ts): the bucket
+   * is retained when the stack is deleted, and a stack created again under the same name gets a new
+   * bucket instead of failing on the old one's name.
    */
   readonly uploadsBucketName: string;
   readonly bucketArns: Record<BucketName, string>;
@@ -88,12 +92,12 @@ export class Storage extends Construct {
     this.accessLogs = accessLogs;
 
     const stackName = Stack.of(this).stackName.toLowerCase();
-    // Bucket names have at most 63 characters; account ids have 12 and region names up to 15.
-    const longestStackName = 63 - '-uploads--'.length - 12 - 15;
+    // Bucket names have at most 63 characters; the stack's creation id (a UUID) has 36.
+    const longestStackName = 63 - '-uploads-'.length - 36;
     if (stackName.length > longestStackName) {
       throw new Error(`Stack name '${stackName}' is too long: the uploads bucket is named after it, so keep it to ${longestStackName} characters`);
     }
-    this.uploadsBucketName = `${stackName}-uploads-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.uploadsBucketName = `${stackName}-uploads-${stackInstanceId()}`;
     this.buckets = {
       uploads: this.dataBucket('uploads', accessLogs, props.key, {
         bucketName: this.uploadsBucketName,
@@ -117,7 +121,8 @@ export class Storage extends Construct {
     const artifacts = stack.resolve(stack.getLogicalId(this.buckets.artifacts.node.defaultChild as s3.CfnBucket)) as string;
     return [
       `AwsSolutions-IAM5[Resource::<${artifacts}.Arn>/*]`,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${stack.stackName.toLowerCase()}-uploads-<AWS::AccountId>-<AWS::Region>/*]`,
+      // cdk-nag writes the creation id's intrinsic as resolved JSON.
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${stack.stackName.toLowerCase()}-uploads-${JSON.stringify(stack.resolve(stackInstanceId()))}/*]`,
     ];
   }
 

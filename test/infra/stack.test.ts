@@ -396,6 +396,63 @@ describe('creation order', () => {
   });
 });
 
+describe('deploying again and elsewhere', () => {
+  it('gives no retained resource a fixed name, so the stack can be created again beside what a deleted one left', () => {
+    const retained = Object.entries(template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string; Properties?: Record<string, unknown> }>).filter(
+      ([, r]) => r.DeletionPolicy === 'Retain' || r.DeletionPolicy === 'RetainExceptOnCreate',
+    );
+    expect(retained.map(([, r]) => r.Type)).toEqual(expect.arrayContaining(['AWS::S3::Bucket', 'AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup']));
+    const fixed: string[] = [];
+    for (const [id, resource] of retained) {
+      for (const [property, value] of Object.entries(resource.Properties ?? {})) {
+        // A physical name (BucketName, LogGroupName, TableName, Name…) must be unique to this creation of the stack.
+        if (property.endsWith('Name') && !JSON.stringify(value).includes('AWS::StackId')) fixed.push(`${id}.${property}`);
+      }
+    }
+    expect(fixed).toEqual([]);
+    // The two named ones: the uploads bucket (its notification needs the name first) and the WAF logs (WAF needs the prefix).
+    const named = retained.filter(([, r]) => JSON.stringify(r.Properties ?? {}).includes('AWS::StackId')).map(([, r]) => r.Type);
+    expect(named.sort()).toEqual(['AWS::Logs::LogGroup', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket']);
+  });
+
+  describe('Comprehend Medical', () => {
+    const dirs: string[] = [];
+    afterAll(() => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+    const stackIn = (region: string | undefined, phiDetector?: 'comprehend' | 'builtin') => {
+      const outdir = mkdtempSync(path.join(tmpdir(), 'hale-region-'));
+      dirs.push(outdir);
+      const app = createApp({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+      return new HaleStack(app, 'Regional', {
+        env: region ? { account: '111111111111', region } : undefined,
+        routes: ROUTES.filter((r) => ['Ping', 'LabRanges', 'LabStatus'].includes(r.id)),
+        workers: FIXTURE_WORKERS.filter((w) => w.id === 'LabDetectPhi'),
+        stateMachines: [],
+        phiDetector,
+      });
+    };
+
+    it('fails synth with a clear message in a region without it, unless the built-in detector is chosen explicitly', () => {
+      expect(() => stackIn('eu-central-1')).toThrow(/Region eu-central-1 has no Amazon Comprehend Medical.*-c phiDetector=builtin/);
+      expect(() => stackIn('us-east-2')).not.toThrow();
+      const builtin = Template.fromStack(stackIn('eu-central-1', 'builtin'));
+      const phi = Object.values(builtin.findResources('AWS::Lambda::Function')).find((f) => JSON.stringify(f).includes('HALE_PHI_DETECTOR'))!;
+      expect((phi.Properties as { Environment: { Variables: Record<string, string> } }).Environment.Variables.HALE_PHI_DETECTOR).toBe('builtin');
+      expect(JSON.stringify(builtin.findResources('AWS::IAM::ManagedPolicy'))).not.toContain('comprehendmedical:DetectPHI');
+    });
+
+    it('makes a region-agnostic template refuse to deploy where it is missing', () => {
+      type Rules = Record<string, { Assertions: { Assert: unknown; AssertDescription: string }[] }>;
+      const rules = Template.fromStack(stackIn(undefined)).toJSON().Rules as Rules;
+      const [assertion] = rules.ComprehendMedicalRegion!.Assertions;
+      expect(assertion!.Assert).toEqual({ 'Fn::Contains': [expect.arrayContaining(['us-east-1', 'eu-west-2']), { Ref: 'AWS::Region' }] });
+      expect(assertion!.AssertDescription).toMatch(/Comprehend Medical.*phiDetector=builtin/);
+      expect((Template.fromStack(stackIn(undefined, 'builtin')).toJSON().Rules as Rules).ComprehendMedicalRegion).toBeUndefined();
+    });
+  });
+});
+
 describe('storage', () => {
   it('has the jobs table on demand, with PITR, TTL, KMS encryption and deletion protection', () => {
     const tables = ofType('AWS::DynamoDB::Table');
