@@ -9,16 +9,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * What a function may touch in AWS; the CDK stack grants exactly these (least privilege) and nothing
  * else. `jobs`: read/write the jobs table; `uploads` / `artifacts`: read, write and delete objects in
- * that bucket; `startLab` / `startReport`: states:StartExecution on that state
- * machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
+ * that bucket; `jobs:read`, `uploads:read`, `artifacts:read`: read only (and decrypt only);
+ * `startLab` / `startReport`: states:StartExecution on that state machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
  * configured model; `webhookSecrets`: the webhook signing secret and webhook API key;
  * `credentialsKey`: the key that encrypts report callback credentials; `overdueJobs`: Query on the
  * jobs table's open-jobs index (the sweepers that end overdue jobs).
  */
 export type Capability =
   | 'jobs'
+  | 'jobs:read'
   | 'uploads'
+  | 'uploads:read'
   | 'artifacts'
+  | 'artifacts:read'
   | 'startLab'
   | 'startReport'
   | 'comprehendMedical'
@@ -56,14 +59,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
   { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
   { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
-  { id: 'ReportStatus', method: 'GET', path: '/health-score/report/status/{job_id}', api: 'main', handler: 'functions/report/status-handler.ts', permissions: ['jobs'] },
+  { id: 'ReportStatus', method: 'GET', path: '/health-score/report/status/{job_id}', api: 'main', handler: 'functions/report/status-handler.ts', permissions: ['jobs:read'] },
   { id: 'ReferenceData', method: 'GET', path: '/reference-data/', api: 'main', handler: 'functions/reference/reference-data-handler.ts', rateLimitGroup: 'reference' },
   { id: 'PredictorStatistics', method: 'POST', path: '/predictor-statistics/', api: 'main', handler: 'functions/reference/predictor-statistics-handler.ts', rateLimitGroup: 'reference' },
   { id: 'TopDiseasePredictors', method: 'GET', path: '/top-disease-predictors/', api: 'main', handler: 'functions/reference/top-disease-predictors-handler.ts', rateLimitGroup: 'reference' },
   { id: 'LabRanges', method: 'GET', path: '/lab-ranges/', api: 'main', handler: 'functions/reference/lab-ranges-handler.ts', rateLimitGroup: 'reference' },
   { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: 29, permissions: ['jobs', 'uploads', 'startLab', 'credentialsKey'] },
-  { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts', permissions: ['jobs', 'artifacts'] },
-  { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts', permissions: ['jobs', 'artifacts'] },
+  { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
+  { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
 ];
 
 /** Memory and timeout of a route's function when its definition names none (CDK and the local runtime). */

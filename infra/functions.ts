@@ -95,7 +95,12 @@ export class HaleFunctions extends Construct {
         ...(invokedAsynchronously
           ? [
               new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.deadLetterQueue.queueArn] }),
-              new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [props.key.keyArn] }),
+              // The queue is encrypted with the stack key; only through SQS.
+              new iam.PolicyStatement({
+                actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+                resources: [props.key.keyArn],
+                conditions: { StringEquals: { 'kms:ViaService': `sqs.${Stack.of(this).region}.amazonaws.com` } },
+              }),
             ]
           : []),
         ...statementsFor(capabilities, props.access),

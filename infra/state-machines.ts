@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Stack } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -9,6 +9,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { StateMachineDefinition, StateMachineName, WorkerDefinition } from '../functions/workers';
 import { REPO_ROOT } from './bundling';
+import { stateMachineArn } from './function-access';
 import { acknowledge } from './nag';
 
 /** Deterministic so that functions can be told a machine's ARN without referencing the machine. */
@@ -86,6 +87,7 @@ export class StateMachines extends Construct {
       });
       const tasks = workersByPlaceholder(definition.name, asl, props.workers);
       const role = new iam.Role(this, `${definition.name}-role`, { assumedBy: new iam.ServicePrincipal('states.amazonaws.com') });
+      const arn = stateMachineArn(stack, stateMachineName(stack.stackName, definition.name));
       // Everything the machine may do, in one customer-managed policy; CDK may not add inline statements.
       const policy = new iam.ManagedPolicy(this, `${definition.name}-policy`, {
         roles: [role],
@@ -94,8 +96,21 @@ export class StateMachines extends Construct {
           ...(tasks.size > 0
             ? [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [...new Set([...tasks.values()].map((w) => w.fn.functionArn))] })]
             : []),
-          // Execution history and state data are encrypted with the stack key.
-          new iam.PolicyStatement({ actions: ['kms:Decrypt', 'kms:GenerateDataKey'], resources: [props.key.keyArn] }),
+          // Execution history and state data are encrypted with the stack key: through Step
+          // Functions, for this machine only (its encryption context names it).
+          new iam.PolicyStatement({
+            actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+            resources: [props.key.keyArn],
+            conditions: {
+              StringEquals: { 'kms:ViaService': `states.${stack.region}.amazonaws.com`, 'kms:EncryptionContext:aws:states:stateMachineArn': arn },
+            },
+          }),
+          // The ERROR-level log events go to a log group encrypted with the same key (vended log delivery).
+          new iam.PolicyStatement({
+            actions: ['kms:GenerateDataKey'],
+            resources: [props.key.keyArn],
+            conditions: { StringLike: { 'kms:EncryptionContext:SourceArn': stack.formatArn({ service: 'logs', resource: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) } },
+          }),
           // Log delivery and X-Ray accept no resource-level permissions.
           new iam.PolicyStatement({
             actions: ['logs:CreateLogDelivery', 'logs:GetLogDelivery', 'logs:UpdateLogDelivery', 'logs:DeleteLogDelivery', 'logs:ListLogDeliveries', 'logs:PutResourcePolicy', 'logs:DescribeResourcePolicies', 'logs:DescribeLogGroups'],

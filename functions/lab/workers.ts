@@ -13,8 +13,8 @@ const step = (id: string, file: string, permissions: WorkerDefinition['permissio
 
 export const LAB_WORKERS: readonly WorkerDefinition[] = [
   // pdf.js holds the whole document (up to 50 MB) in memory while it reads the text.
-  step('LabValidatePdf', 'validate-pdf', ['jobs', 'uploads', 'artifacts'], { memoryMb: 1536, timeoutSeconds: 120 }),
-  step('LabDetectLanguage', 'detect-language', ['jobs', 'artifacts']),
+  step('LabValidatePdf', 'validate-pdf', ['jobs', 'uploads:read', 'artifacts'], { memoryMb: 1536, timeoutSeconds: 120 }),
+  step('LabDetectLanguage', 'detect-language', ['jobs', 'artifacts:read']),
   step('LabDetectPhi', 'detect-phi', ['jobs', 'artifacts', 'comprehendMedical', 'credentialsKey'], { memoryMb: 1024, timeoutSeconds: 120 }),
   step('LabClassify', 'classify', ['jobs', 'artifacts']),
   step('LabExtract', 'extract', ['jobs', 'artifacts'], { memoryMb: 1024 }),
@@ -22,7 +22,7 @@ export const LAB_WORKERS: readonly WorkerDefinition[] = [
   step('LabMapLoinc', 'map-loinc', ['jobs', 'artifacts']),
   step('LabFinalise', 'finalise', ['jobs', 'artifacts']),
   step('LabFinish', 'finish', ['jobs', 'uploads', 'artifacts']),
-  step('LabNotify', 'notify', ['jobs', 'artifacts', 'webhookSecrets'], { timeoutSeconds: 30 }),
+  step('LabNotify', 'notify', ['jobs', 'artifacts:read', 'webhookSecrets'], { timeoutSeconds: 30 }),
   {
     id: 'LabUploadReceived',
     handler: 'functions/lab/steps/upload-received.ts',

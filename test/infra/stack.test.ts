@@ -141,11 +141,8 @@ describe('functions', () => {
   it('grants each function only what its capabilities name', () => {
     const ping = actionsOf(policyStatementsOf(functionId('Ping')));
     expect(ping.some((a) => a.startsWith('dynamodb:') || a.startsWith('s3:') || a.startsWith('states:'))).toBe(false);
-    const status = actionsOf(policyStatementsOf(functionId('ReportStatus')));
-    expect(status).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
-    expect(status.some((a) => a.startsWith('s3:'))).toBe(false);
     const upload = policyStatementsOf(functionId('LabUpload'));
-    expect(actionsOf(upload)).toEqual(expect.arrayContaining(['s3:PutObject', 'states:StartExecution', 'kms:GenerateDataKey']));
+    expect(actionsOf(upload)).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 's3:PutObject', 'states:StartExecution', 'kms:GenerateDataKey']));
     const start = upload.find((s) => s.Action === 'states:StartExecution')!;
     expect(JSON.stringify(start.Resource)).toContain('stateMachine:HaleTest-lab-extraction');
     expect(actionsOf(policyStatementsOf(functionId('LabDetectPhi')))).toContain('comprehendmedical:DetectPHI');
@@ -153,6 +150,32 @@ describe('functions', () => {
     for (const [, fn] of ofType('AWS::IAM::Policy')) {
       throw new Error(`unexpected inline policy ${JSON.stringify(fn.Properties.PolicyName)}`);
     }
+  });
+
+  it('gives the read-only routes read actions only: no writes, no deletes, no data keys', () => {
+    const writes = /^(dynamodb:(Put|Update|Delete|ConditionCheck|BatchWrite)|s3:(Put|Delete)|kms:(GenerateDataKey|Encrypt|ReEncrypt)|states:Start)/;
+    for (const route of ROUTES.filter((r) => r.permissions?.length && r.permissions.every((p) => p.endsWith(':read')))) {
+      const actions = actionsOf(policyStatementsOf(functionId(route.id)));
+      expect({ route: route.id, writes: actions.filter((a) => writes.test(a)) }).toEqual({ route: route.id, writes: [] });
+      expect(actions).toContain('dynamodb:GetItem');
+    }
+    expect(ROUTES.filter((r) => r.permissions?.every((p) => p.endsWith(':read'))).map((r) => r.id)).toEqual(expect.arrayContaining(['ReportStatus', 'LabStatus', 'LabResults']));
+  });
+
+  it('lets every role use the stack key only through the service that holds the data, or for one named resource', () => {
+    type Statement = { Action: string | string[]; Condition?: Record<string, Record<string, unknown>> };
+    const keyStatements = ofType('AWS::IAM::ManagedPolicy').flatMap(([id, p]) =>
+      (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter((s) => actionsOf([s]).some((a) => a.startsWith('kms:'))).map((s) => ({ id, s })),
+    );
+    expect(keyStatements.length).toBeGreaterThan(ROUTES.length);
+    for (const { id, s } of keyStatements) {
+      const keys = Object.values(s.Condition ?? {}).flatMap((condition) => Object.keys(condition));
+      expect({ id, scoped: keys.some((k) => k === 'kms:ViaService' || k.startsWith('kms:EncryptionContext:')) }).toEqual({ id, scoped: true });
+    }
+    const dataKeys = policyStatementsOf(functionId('LabUpload')).filter((s) => actionsOf([s]).includes('kms:GenerateDataKey')) as Statement[];
+    expect(dataKeys.map((s) => JSON.stringify(s.Condition))).toEqual(
+      expect.arrayContaining([expect.stringContaining('"kms:ViaService":{"Fn::Join":["",["dynamodb.'), expect.stringContaining('"kms:ViaService":{"Fn::Join":["",["s3.'), expect.stringContaining('aws:states:stateMachineArn')]),
+    );
   });
 
   it('bundles each handler as minified ESM and copies declared bundleFiles next to it', () => {
