@@ -530,7 +530,7 @@ describe('storage', () => {
 
   it('refuses a stack name that would make the uploads bucket name longer than S3 allows', () => {
     expect(() => new HaleStack(createApp(), 'HaleWithAStackNameFarTooLong', { routes: [], workers: [], stateMachines: [] })).toThrow(
-      /too long: the uploads bucket is named after it, so keep it to 26 characters/,
+      /too long: the uploads bucket is named after it, so keep it to 18 characters/,
     );
   });
 
