@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Bench, BenchRow } from './types';
+import type { Bench, BenchReport, BenchRow } from './types';
 
 /**
  * `npm run bench [-- name ...]`: runs every `bench/*.bench.ts` (or those whose file name contains one
@@ -15,7 +15,9 @@ import type { Bench, BenchRow } from './types';
  */
 async function runOne(file: string, out: string): Promise<void> {
   const mod = (await import(path.join(__dirname, file))) as { default: Bench };
-  writeFileSync(out, JSON.stringify(await mod.default()));
+  const result = await mod.default();
+  const report: BenchReport = Array.isArray(result) ? { rows: result, details: '' } : result;
+  writeFileSync(out, JSON.stringify(report));
 }
 
 function runAll(filters: string[]): void {
@@ -25,13 +27,16 @@ function runAll(filters: string[]): void {
     .sort();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-'));
   const rows: BenchRow[] = [];
+  const details: string[] = [];
   try {
     for (const file of files) {
       process.stderr.write(`running ${file} …\n`);
       const out = path.join(scratch, `${file}.json`);
       try {
         execFileSync(process.execPath, [require.resolve('tsx/cli'), __filename, '--one', file, out], { stdio: ['ignore', 'ignore', 'inherit'] });
-        rows.push(...(JSON.parse(readFileSync(out, 'utf8')) as BenchRow[]));
+        const report = JSON.parse(readFileSync(out, 'utf8')) as BenchReport;
+        rows.push(...report.rows);
+        if (report.details) details.push(report.details);
       } catch (error) {
         process.stderr.write(`  ${file} failed: ${error instanceof Error ? error.message : String(error)}\n`);
       }
@@ -45,6 +50,7 @@ function runAll(filters: string[]): void {
     lines.push(`| ${r.area} | ${r.metric} | ${r.value} ${r.unit} | ${r.budget} | ${meets} |`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  for (const text of details) process.stdout.write(`\n${text}\n`);
 }
 
 const args = process.argv.slice(2);

@@ -10,7 +10,13 @@ export interface BenchRow {
   pass: boolean | null;
 }
 
-export type Bench = () => Promise<BenchRow[]>;
+/** Rows, and optionally a longer text (e.g. a quality matrix in Markdown) printed after the table. */
+export interface BenchReport {
+  rows: BenchRow[];
+  details: string;
+}
+
+export type Bench = () => Promise<BenchRow[] | BenchReport>;
 
 /** p-th percentile (0–100) of samples, nearest-rank. */
 export function percentile(samples: readonly number[], p: number): number {
