@@ -1,7 +1,8 @@
 /**
- * Number, unit and date formatting, the same on every host page. Plain toFixed rather than
- * Intl.NumberFormat: a page's first Intl formatter took 15–30 ms in headless Chromium here, a fifth
- * of the first-render budget, and the widget's values read well without digit grouping.
+ * Number, unit and date formatting, the same on every host page and in the PDF report
+ * (functions/report/layout/format.ts builds on these), so both say the same thing. Plain toFixed
+ * rather than Intl.NumberFormat: a page's first Intl formatter took 15–30 ms in headless Chromium
+ * here, a fifth of the first-render budget, and the values read well without digit grouping.
  */
 
 export function decimal(value: number, digits = 1): string {
@@ -22,9 +23,22 @@ export function signed(value: number, digits = 1): string {
   return value < 0 ? `\u2212${text}` : `+${text}`;
 }
 
-/** Probability (0–1) as a percentage. */
+/** Three significant digits for reading (`0.0966`, `6.54`, `45.3`); from 100 up, whole numbers (`105`, `1276`). */
+export function significant(value: number): string {
+  const rounded = Number(value.toPrecision(3));
+  const magnitude = Math.abs(rounded);
+  if (magnitude >= 100 || magnitude === 0) return decimal(value, 0);
+  return decimal(rounded, Math.min(20, 2 - Math.floor(Math.log10(magnitude))));
+}
+
+/** Probability (0–1) as a percentage, three significant digits: `4.64%`, `0.123%`, `35.6%`. */
 export function percent(probability: number): string {
-  return `${decimal(probability * 100, probability < 0.01 ? 2 : 1)}%`;
+  return `${significant(probability * 100)}%`;
+}
+
+/** A ratio to peers: `0.768×`. */
+export function ratio(value: number): string {
+  return `${significant(value)}×`;
 }
 
 export function ordinal(value: number): string {
@@ -34,11 +48,9 @@ export function ordinal(value: number): string {
   return `${n}${suffix}`;
 }
 
-/** Measured values keep up to 3 significant decimals; large ones round to whole numbers. */
+/** Measured values: three significant digits, whole numbers from 100 up. */
 export function measurement(value: number | string): string {
-  if (typeof value === 'string') return value;
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
-  return decimal(value, digits);
+  return typeof value === 'string' ? value : significant(value);
 }
 
 const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻' };
@@ -72,9 +84,17 @@ export function withUnit(value: number | string, ucum: string): string {
   return unit === '%' ? `${measurement(value)}%` : `${measurement(value)} ${unit}`;
 }
 
-/** A peer value: for a yes/no input the peers' mean is the share answering yes. */
+/** A peer value: for a yes/no input the peers' mean is the share of peers with it. */
 export function peerValue(value: number, ucum: string): string {
-  return ucum === '' && value > 0 && value < 1 ? `${decimal(value * 100, 0)}% yes` : withUnit(value, ucum);
+  return ucum === '' && value > 0 && value < 1 ? `${decimal(value * 100, 0)}% of peers` : withUnit(value, ucum);
+}
+
+/** How a disease_age reads: an edge of the peer data is a bound, an extrapolated model age says so. */
+export function biologicalAge(value: number, status: string | null): string {
+  const text = decimal(value);
+  if (status === 'below_peer_data') return `≤ ${text}`;
+  if (status === 'above_peer_data') return `≥ ${text}`;
+  return text;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

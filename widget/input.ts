@@ -7,10 +7,10 @@ const isoDate = matching(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD date');
 const Attribution = obj({
   predictor: str,
   name: str,
-  value: nullable(num),
-  peer_value: nullable(num),
+  value: num,
+  peer_value: num,
   unit: str,
-  disease_age_years: nullable(num),
+  disease_age_years: num,
   risk: nullable(num),
 });
 
@@ -20,8 +20,29 @@ const Opportunity = obj({
   current_value: num,
   target_value: num,
   unit: str,
-  disease_age_change: nullable(num),
+  disease_age_change: num,
   risk_change: nullable(num),
+});
+
+const RiskRatio = obj({
+  outcome: str,
+  outcome_name: str,
+  horizon_years: nullable(num),
+  risk: nullable(num),
+  peer_risk: nullable(num),
+  ratio: nullable(num),
+  reason: nullable(str),
+});
+
+const IfMeasured = obj({ value: num, disease_age: num, risk: nullable(num) });
+
+const NotMeasured = obj({
+  predictor: str,
+  name: str,
+  unit: str,
+  assumed_value: num,
+  if_low: IfMeasured,
+  if_high: IfMeasured,
 });
 
 const DiseaseScore = obj({
@@ -31,16 +52,12 @@ const DiseaseScore = obj({
   health_score: nullable(num),
   health_score_max: num,
   disease_age: nullable(num),
+  disease_age_status: nullable(oneOf('model', 'extrapolated', 'interpolated', 'below_peer_data', 'above_peer_data')),
   chronological_age: num,
-  risk_ratios: obj({
-    horizon_years: nullable(num),
-    risk: nullable(num),
-    peer_risk: nullable(num),
-    ratio: nullable(num),
-    reason: nullable(str),
-  }),
+  risk_ratios: arr(RiskRatio),
   score_percentile: nullable(num),
   predictor_attributions: arr(Attribution),
+  not_measured: arr(NotMeasured),
   improvement_opportunities: arr(Opportunity),
   notes: arr(str),
 });
@@ -49,9 +66,9 @@ const ScoringPredictor = obj({
   predictor: str,
   name: str,
   observation_code: str,
-  value: union(num, str),
+  value: nullable(union(num, str)),
   unit: str,
-  imputation_code: oneOf('measured', 'carried_forward', 'derived', 'population_median', 'default'),
+  imputation_code: oneOf('measured', 'carried_forward', 'derived', 'imputed'),
   source_date: nullable(isoDate),
   age_days: nullable(num),
 });
@@ -87,9 +104,10 @@ export const PredictorStatisticCheck = obj({
   vendor_lab_range: nullable(oneOf('range', 'GT', 'GTE', 'LT', 'LTE')),
   vendor_lab_min: nullable(num),
   vendor_lab_max: nullable(num),
-  /** Hale adds the catalogue key and the unit of every number; other services may not. */
+  /** Hale adds the catalogue key, the unit of every number and how the optimal range was made; other services may not. */
   predictor: optional(str),
   unit: optional(str),
+  source: optional(obj({ optimal_rule: str })),
 });
 export type PredictorStatistic = Infer<typeof PredictorStatisticCheck>;
 

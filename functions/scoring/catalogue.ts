@@ -1,3 +1,4 @@
+import hba1cUnits from '../../data/models/hba1c-units.json';
 import predictorBounds from '../../data/population/predictor-bounds.json';
 
 /**
@@ -18,8 +19,12 @@ export interface PredictorDefinition {
   modifiable: boolean;
   /** Converts molar units (mmol/L, µmol/L) to mass units. */
   molecularWeight?: { value: number; source: string };
-  /** Physiological bounds in ucumUnit; a value outside is rejected as an entry or unit error. */
+  /** Units whose conversion is not a factor: UCUM code → value × slope + intercept (HbA1c IFCC mmol/mol → NGSP %). */
+  affineUnits?: Readonly<Record<string, { slope: number; intercept: number; source: string }>>;
+  /** Accepted range in ucumUnit (data/population/predictor-bounds.json); a value outside is rejected as an entry or unit error. */
   bounds?: { min: number; max: number; source: string };
+  /** Key of the predictor whose bounds this one shares: the same analyte (a fasting glucose is a glucose). */
+  sameAnalyteAs?: string;
   /** Key in data/sources/nhanes-biomarker-stats.json holding its sex × age-band distribution. */
   nhanes?: {
     dataset: 'nhanes_2017_2020_prepandemic_weighted' | 'nhanes_1999_2018_bioage_unweighted';
@@ -80,6 +85,7 @@ const DEFINITIONS: PredictorDefinition[] = [
     modifiable: true,
     molecularWeight: { value: 180.156, source: `${PUBCHEM} (D-glucose, CID 5793)` },
     nhanes: { dataset: WEIGHTED, variable: 'glucose_fasting_plasma' },
+    sameAnalyteAs: 'glucose',
   },
   {
     key: 'hba1c',
@@ -88,6 +94,7 @@ const DEFINITIONS: PredictorDefinition[] = [
     ucumUnit: '%',
     kind: 'continuous',
     modifiable: true,
+    affineUnits: { 'mmol/mol': { ...hba1cUnits.ifcc_mmol_mol_to_ngsp_pct } },
     nhanes: { dataset: WEIGHTED, variable: 'hba1c' },
   },
   {

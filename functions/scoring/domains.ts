@@ -4,20 +4,20 @@ import fib4Model from '../../data/models/fib4.json';
 import kfreModel from '../../data/models/kfre-4var.json';
 import nfsModel from '../../data/models/nafld-fibrosis-score.json';
 import phenoAgeModel from '../../data/models/phenoage.json';
-import { aricRisk } from './models/aric';
+import { aricLogOdds } from './models/aric';
 import { kdigoCategory } from './models/ckd-epi';
 import { fib4, fib4Category } from './models/fib4';
-import { KFRE_EGFR_LIMIT, KFRE_HORIZON_YEARS, kfreRisk } from './models/kfre';
+import { KFRE_EGFR_LIMIT, kfreLinearPredictor, kfreRiskOfLinearPredictor } from './models/kfre';
 import { NFS_IFG_GLUCOSE_MG_DL, nafldFibrosisScore, nfsCategory } from './models/nfs';
-import { phenoAgeFromMortality, phenoAgeLinearPredictor, phenoAgeMortality } from './models/phenoage';
-import { PREVENT_MODEL, type PreventOutcome, preventRisk } from './models/prevent';
-import type { DomainModel, Evaluation, IndexValue, Inputs, Sex } from './models/types';
+import { phenoAgeLinearPredictor, phenoAgeLogHazard, phenoAgeMortality, phenoAgeOfLogHazard } from './models/phenoage';
+import { logistic, PREVENT_MODEL, type PreventHorizon, type PreventOutcome, preventLogOdds } from './models/prevent';
+import type { DomainModel, Evaluation, IndexValue, Inputs, RiskOutcome, Sex } from './models/types';
 import type { DiseaseCode } from './schemas';
 
 /**
  * The six health domains, each one published model (issue 4's table). Inputs are catalogue keys in
  * catalogue units; `optional` inputs are used only when observed (never imputed), because a model
- * that is only defined with them (KFRE, NFS) must not run on a population median.
+ * that is only defined with them (KFRE, NFS) must not run on a peer value.
  */
 export interface Domain extends DomainModel {
   optional: readonly string[];
@@ -49,6 +49,8 @@ export const phenoAgeXb = (x: Inputs, age: number) =>
     age,
   });
 
+const phenoAgeSeverity = (x: Inputs, age: number) => phenoAgeLogHazard(phenoAgeXb(x, age));
+
 const allCause: Domain = {
   code: 'all_cause',
   name: 'All-cause mortality (biological age)',
@@ -58,20 +60,23 @@ const allCause: Domain = {
   required: [],
   exclusion: null,
   ageRange: { min: phenoAgeModel.validity.age_min, max: phenoAgeModel.validity.age_max },
-  horizonYears: phenoAgeModel.horizon_years,
-  higherIsWorse: true,
+  severity: phenoAgeSeverity,
+  riskOfSeverity: phenoAgeMortality,
+  outcomes: [
+    {
+      key: `death_${phenoAgeModel.horizon_years}`,
+      outcome: 'death',
+      name: 'Death from any cause',
+      horizonYears: phenoAgeModel.horizon_years,
+      link: phenoAgeSeverity,
+      toRisk: phenoAgeMortality,
+      noPeerReason: null,
+    },
+  ],
   noRiskReason: null,
-  value: (x, age) => phenoAgeMortality(phenoAgeXb(x, age)),
-  risk: (x, age) => phenoAgeMortality(phenoAgeXb(x, age)),
-  biologicalAge: (mortality) => phenoAgeFromMortality(mortality),
+  biologicalAge: { of: (severity) => phenoAgeOfLogHazard(severity), fittedAges: { min: phenoAgeModel.validity.age_min, max: phenoAgeModel.validity.age_max } },
   evaluate(x, age): Evaluation {
-    const mortality = phenoAgeMortality(phenoAgeXb(x, age));
-    return {
-      value: mortality,
-      risk: mortality,
-      indices: [{ name: 'PhenoAge', value: phenoAgeFromMortality(mortality), unit: 'a', category: null }],
-      notes: [],
-    };
+    return { indices: [{ name: 'PhenoAge', value: phenoAgeOfLogHazard(phenoAgeSeverity(x, age)), unit: 'a', category: null }], notes: [] };
   },
 };
 
@@ -81,7 +86,7 @@ function preventInputs(x: Inputs, age: number) {
     totalCholesterolMgdl: v(x, 'total_cholesterol'),
     hdlMgdl: v(x, 'hdl'),
     sbpMmHg: v(x, 'sbp'),
-    // BMI enters only the heart-failure equation and statin only ASCVD; zero coefficients ignore them.
+    // BMI enters only the heart-failure equations and statin only the others; zero coefficients ignore them.
     bmi: v(x, 'bmi'),
     egfr: v(x, 'egfr'),
     diabetes: v(x, 'diabetes'),
@@ -92,41 +97,67 @@ function preventInputs(x: Inputs, age: number) {
 }
 
 const PREVENT_RANGES: readonly { key: string; label: string; range: number[] }[] = [
-  { key: 'total_cholesterol', label: 'total cholesterol', range: PREVENT_MODEL.validity.total_cholesterol },
+  { key: 'total_cholesterol', label: 'Total cholesterol', range: PREVENT_MODEL.validity.total_cholesterol },
   { key: 'hdl', label: 'HDL cholesterol', range: PREVENT_MODEL.validity.hdl },
-  { key: 'sbp', label: 'systolic blood pressure', range: PREVENT_MODEL.validity.sbp },
+  { key: 'sbp', label: 'Systolic blood pressure', range: PREVENT_MODEL.validity.sbp },
   { key: 'egfr', label: 'eGFR', range: PREVENT_MODEL.validity.egfr },
   { key: 'bmi', label: 'BMI', range: PREVENT_MODEL.validity.bmi },
 ];
 
-function preventDomain(code: DiseaseCode, name: string, outcome: PreventOutcome, inputs: string[]): Domain {
-  const value = (x: Inputs, age: number, sex: Sex) => preventRisk(outcome, sex, preventInputs(x, age));
+const PREVENT_OUTCOME_NAMES: Record<PreventOutcome, string> = {
+  total_cvd: 'Cardiovascular disease (ASCVD or heart failure)',
+  ascvd: 'Atherosclerotic cardiovascular disease',
+  heart_failure: 'Heart failure',
+};
+
+const THIRTY_YEAR = PREVENT_MODEL.thirty_year_validity;
+
+function preventOutcome(outcome: PreventOutcome, horizon: PreventHorizon): RiskOutcome {
+  return {
+    key: `${outcome}_${horizon}`,
+    outcome,
+    name: PREVENT_OUTCOME_NAMES[outcome],
+    horizonYears: Number(horizon),
+    ages:
+      horizon === '30'
+        ? {
+            min: THIRTY_YEAR.age_min,
+            max: THIRTY_YEAR.age_max,
+            reason: `PREVENT's 30-year equations were developed for ages ${THIRTY_YEAR.age_min}–${THIRTY_YEAR.age_max}.`,
+          }
+        : undefined,
+    link: (x, age, sex) => preventLogOdds(horizon, outcome, sex, preventInputs(x, age)),
+    toRisk: logistic,
+    noPeerReason: null,
+  };
+}
+
+function preventDomain(code: DiseaseCode, name: string, outcomes: readonly [PreventOutcome, PreventHorizon][], inputs: string[]): Domain {
+  const [primary, ...others] = outcomes.map(([outcome, horizon]) => preventOutcome(outcome, horizon));
   const ranges = PREVENT_RANGES.filter((r) => inputs.includes(r.key));
   return {
     code,
     name,
-    model: { ...reference(PREVENT_MODEL), version: `${PREVENT_MODEL.version}, ${outcome}` },
+    model: { ...reference(PREVENT_MODEL), version: `${PREVENT_MODEL.version}; ${outcomes.map(([o, h]) => `${o} ${h}-year`).join(', ')}` },
     inputs,
     optional: [],
     required: [],
     exclusion: null,
     ageRange: { min: PREVENT_MODEL.validity.age_min, max: PREVENT_MODEL.validity.age_max },
-    horizonYears: PREVENT_MODEL.horizon_years,
-    higherIsWorse: true,
+    severity: (x, age, sex) => primary!.link(x, age, sex)!,
+    riskOfSeverity: logistic,
+    outcomes: [primary!, ...others],
     noRiskReason: null,
-    value,
-    risk: value,
-    evaluate(x, age, sex) {
-      const risk = value(x, age, sex);
+    evaluate(x) {
       const notes: string[] = [];
       for (const { key, label, range } of ranges) {
         const [min, max] = range as [number, number];
         const input = x[key];
         if (input !== undefined && (input < min || input > max)) {
-          notes.push(`${label} ${round(input)} is outside the PREVENT validation range ${min}–${max}; the estimate extrapolates`);
+          notes.push(`${label} ${round(input)} is outside the PREVENT validation range ${min}–${max}; the estimate extrapolates.`);
         }
       }
-      return { value: risk, risk, indices: [], notes };
+      return { indices: [], notes };
     },
   };
 }
@@ -142,6 +173,8 @@ const aricInputs = (x: Inputs, age: number) => ({
   triglyceridesMgdl: v(x, 'triglycerides'),
 });
 
+const aricSeverity = (x: Inputs, age: number) => aricLogOdds(aricInputs(x, age));
+
 const type2Diabetes: Domain = {
   code: 'type2_diabetes',
   name: 'Type 2 diabetes',
@@ -149,32 +182,50 @@ const type2Diabetes: Domain = {
   inputs: ['fasting_glucose', 'hdl', 'triglycerides', 'sbp', 'waist', 'height', 'parental_diabetes'],
   optional: [],
   required: [],
-  exclusion: { input: 'diabetes', reason: 'diabetes is already present; ARIC predicts incident diabetes in people without it' },
+  exclusion: { input: 'diabetes', reason: 'Diabetes is already present; ARIC predicts incident diabetes in people without it.' },
   ageRange: { min: aricModel.validity.age_min, max: aricModel.validity.age_max },
-  horizonYears: aricModel.horizon_years,
-  higherIsWorse: true,
+  severity: aricSeverity,
+  riskOfSeverity: logistic,
+  outcomes: [
+    {
+      key: `type2_diabetes_${aricModel.horizon_years}`,
+      outcome: 'type2_diabetes',
+      name: 'Type 2 diabetes',
+      horizonYears: aricModel.horizon_years,
+      link: aricSeverity,
+      toRisk: logistic,
+      noPeerReason: null,
+    },
+  ],
   noRiskReason: null,
-  value: (x, age) => aricRisk(aricInputs(x, age)),
-  risk: (x, age) => aricRisk(aricInputs(x, age)),
-  evaluate(x, age) {
-    const risk = aricRisk(aricInputs(x, age));
-    return {
-      value: risk,
-      risk,
-      indices: [],
-      notes: ['ARIC predicts diabetes over 9 years (horizon_years 9); its race term is held at 0 (race-free policy)'],
-    };
+  evaluate() {
+    return { indices: [], notes: ['ARIC predicts diabetes over 9 years; its race term is held at 0 (race-free policy).'] };
   },
 };
 
-const KFRE_NOTE = `KFRE 4-variable (${kfreModel.citation.split(';')[0]}), North American baseline, ${KFRE_HORIZON_YEARS}-year horizon`;
+const KFRE_NOTE = `KFRE 4-variable (${kfreModel.citation.split(';')[0]}), North American baseline.`;
+const KFRE_NO_PEERS = `The KFRE is defined only for eGFR < ${KFRE_EGFR_LIMIT}; there is no general-population peer risk to compare with.`;
 
-/** KFRE only inside its validity: eGFR < 60 and an observed UACR (an optional input, never imputed). */
+/** KFRE's linear predictor inside its validity only: eGFR < 60 and an observed UACR (an optional input, never imputed). */
 function kfreWhenValid(x: Inputs, age: number, sex: Sex): number | null {
   const egfr = v(x, 'egfr');
   const uacr = x.uacr;
-  return egfr < KFRE_EGFR_LIMIT && uacr !== undefined && uacr > 0 ? kfreRisk(age, sex, egfr, uacr, KFRE_HORIZON_YEARS as 5) : null;
+  return egfr < KFRE_EGFR_LIMIT && uacr !== undefined && uacr > 0 ? kfreLinearPredictor(age, sex, egfr, uacr) : null;
 }
+
+function kfreOutcome(years: 2 | 5): RiskOutcome {
+  return {
+    key: `kidney_failure_${years}`,
+    outcome: 'kidney_failure',
+    name: 'Kidney failure (KFRE)',
+    horizonYears: years,
+    link: kfreWhenValid,
+    toRisk: (lp) => kfreRiskOfLinearPredictor(lp, years),
+    noPeerReason: KFRE_NO_PEERS,
+  };
+}
+
+const KIDNEY_OUTCOMES = [kfreOutcome(5), kfreOutcome(2)];
 
 const kidney: Domain = {
   code: 'kidney',
@@ -185,22 +236,25 @@ const kidney: Domain = {
   required: ['egfr'],
   exclusion: null,
   ageRange: { min: ckdEpiModel.validity.age_min, max: ckdEpiModel.validity.age_max },
-  horizonYears: null,
-  higherIsWorse: false,
-  noRiskReason: `eGFR is a measure of kidney function, not a probability; the KFRE ${KFRE_HORIZON_YEARS}-year risk applies only when eGFR < ${KFRE_EGFR_LIMIT} and a urine albumin/creatinine ratio is available`,
-  value: (x) => v(x, 'egfr'),
-  risk: kfreWhenValid,
+  severity: (x) => -Math.log(v(x, 'egfr')),
+  riskOfSeverity: null,
+  outcomes: KIDNEY_OUTCOMES,
+  noRiskReason: `eGFR is a measure of kidney function, not a probability; the KFRE kidney-failure risk applies only when eGFR < ${KFRE_EGFR_LIMIT} and a urine albumin/creatinine ratio is measured.`,
   evaluate(x, age, sex) {
     const egfr = v(x, 'egfr');
     const indices: IndexValue[] = [{ name: 'eGFR (CKD-EPI 2021)', value: egfr, unit: 'mL/min/{1.73_m2}', category: kdigoCategory(egfr) }];
-    const risk = kfreWhenValid(x, age, sex);
-    if (risk === null) return { value: egfr, risk: null, indices, notes: [] };
-    indices.push({ name: `KFRE ${KFRE_HORIZON_YEARS}-year kidney failure risk`, value: risk, unit: null, category: null });
-    return { value: egfr, risk, horizonYears: KFRE_HORIZON_YEARS, indices, notes: [KFRE_NOTE] };
+    const lp = kfreWhenValid(x, age, sex);
+    if (lp === null) return { indices, notes: [] };
+    for (const outcome of KIDNEY_OUTCOMES) {
+      indices.push({ name: `KFRE ${outcome.horizonYears}-year kidney failure risk`, value: outcome.toRisk(lp), unit: null, category: null });
+    }
+    return { indices, notes: [KFRE_NOTE] };
   },
 };
 
-const NFS_NOTE = `NAFLD fibrosis score (${nfsModel.citation.split(',')[0]} 2007) computed from the observed BMI and albumin`;
+const NFS_NOTE = `NAFLD fibrosis score (${nfsModel.citation.split(',')[0]} 2007) computed from the observed BMI and albumin.`;
+
+const LIVER_NO_RISK = 'FIB-4 and the NAFLD fibrosis score are indices, not probabilities; no risk is invented.';
 
 const liver: Domain = {
   code: 'liver',
@@ -211,17 +265,28 @@ const liver: Domain = {
   required: ['ast', 'alt', 'platelets'],
   exclusion: null,
   ageRange: { min: fib4Model.validity.age_min, max: fib4Model.validity.age_max },
-  horizonYears: null,
-  higherIsWorse: true,
-  noRiskReason: 'FIB-4 and the NAFLD fibrosis score are indices, not probabilities; no risk is invented',
-  value: (x, age) => fib4(age, v(x, 'ast'), v(x, 'alt'), v(x, 'platelets')),
-  risk: () => null,
+  severity: (x, age) => Math.log(fib4(age, v(x, 'ast'), v(x, 'alt'), v(x, 'platelets'))),
+  riskOfSeverity: null,
+  outcomes: [
+    {
+      key: 'liver_fibrosis',
+      outcome: 'liver_fibrosis',
+      name: 'Advanced liver fibrosis',
+      horizonYears: null,
+      link: () => null,
+      toRisk: () => {
+        throw new Error('FIB-4 has no probability scale');
+      },
+      noPeerReason: LIVER_NO_RISK,
+    },
+  ],
+  noRiskReason: LIVER_NO_RISK,
   evaluate(x, age) {
     const index = fib4(age, v(x, 'ast'), v(x, 'alt'), v(x, 'platelets'));
     const indices: IndexValue[] = [{ name: 'FIB-4', value: index, unit: null, category: fib4Category(index, age) }];
     const notes: string[] = [];
     if (age < fib4Model.validity.less_reliable_below_age) {
-      notes.push(`FIB-4 is less reliable below age ${fib4Model.validity.less_reliable_below_age}`);
+      notes.push(`FIB-4 is less reliable below age ${fib4Model.validity.less_reliable_below_age}.`);
     }
     if (x.bmi !== undefined && x.albumin !== undefined) {
       const glucose = x.fasting_glucose;
@@ -238,7 +303,7 @@ const liver: Domain = {
       indices.push({ name: 'NAFLD fibrosis score', value: nfs, unit: null, category: nfsCategory(nfs) });
       notes.push(NFS_NOTE);
     }
-    return { value: index, risk: null, indices, notes };
+    return { indices, notes };
   },
 };
 
@@ -248,17 +313,26 @@ function round(value: number): number {
 
 export const DOMAINS: readonly Domain[] = [
   allCause,
-  preventDomain('cardiovascular', 'Cardiovascular (ASCVD)', 'ascvd', [
-    'total_cholesterol',
-    'hdl',
-    'sbp',
-    'egfr',
-    'diabetes',
-    'smoking',
-    'bp_treatment',
-    'statin',
-  ]),
-  preventDomain('heart_failure', 'Heart failure', 'heart_failure', ['sbp', 'bmi', 'egfr', 'diabetes', 'smoking', 'bp_treatment']),
+  preventDomain(
+    'cardiovascular',
+    'Cardiovascular disease',
+    [
+      ['total_cvd', '10'],
+      ['ascvd', '10'],
+      ['total_cvd', '30'],
+      ['ascvd', '30'],
+    ],
+    ['total_cholesterol', 'hdl', 'sbp', 'egfr', 'diabetes', 'smoking', 'bp_treatment', 'statin'],
+  ),
+  preventDomain(
+    'heart_failure',
+    'Heart failure',
+    [
+      ['heart_failure', '10'],
+      ['heart_failure', '30'],
+    ],
+    ['sbp', 'bmi', 'egfr', 'diabetes', 'smoking', 'bp_treatment'],
+  ),
   type2Diabetes,
   kidney,
   liver,

@@ -50,8 +50,9 @@ const MS_PER_DAY = 86_400_000;
 export function analyseTimeline(timeline: Timeline, options: TimelineOptions = {}): TimelineAnalysis {
   const mode = options.mode ?? 'validate_and_score';
   const eventsPath = options.eventsPath ?? 'body.health_events';
-  const inputs: EventInput[] = timeline.events.map((e, i) => ({ ...e, path: `${eventsPath}.${i}.predictors` }));
+  const inputs: EventInput[] = timeline.events.map((e, i) => ({ ...e, path: `${eventsPath}.${i}` }));
   const parsed = parseEvents(inputs);
+  if (parsed.requestIssues.length > 0) throw new ValidationError(parsed.requestIssues);
   const warnings = [...parsed.warnings];
   const issues: FieldIssue[] = parsed.issues.map(({ path, message }) => ({ path, message }));
   const sex = timeline.sex ?? parsed.sex;
@@ -68,8 +69,12 @@ export function analyseTimeline(timeline: Timeline, options: TimelineOptions = {
     const used = new Set<string>();
     for (const domain of DOMAINS) for (const key of inputsUsed(domain, resolved)) used.add(key);
     const scoring_predictors = [...used].map((key) => {
-      const input = resolved.get(key)!;
+      const input = resolved.get(key);
       const predictor = predictorByKey(key);
+      if (!input) {
+        const code = predictor.observationCodes[0]!;
+        return { predictor: key, name: predictor.name, observation_code: code, value: null, unit: predictor.ucumUnit, imputation_code: 'imputed' as const, source_date: null, age_days: null };
+      }
       return {
         predictor: key,
         name: predictor.name,
@@ -95,18 +100,44 @@ function ageOn(dateOfBirth: string, date: string): number {
   return (Date.parse(date) - Date.parse(dateOfBirth)) / MS_PER_DAY / DAYS_PER_YEAR;
 }
 
+/** A person is scored up to this age; an older date of birth is an entry error. */
+const MAX_AGE_YEARS = 120;
+
+/**
+ * Checks of the dates: each date to score once, none before date_of_birth, none more than 120 years
+ * after it; no date to score or event date after the calendar date of event_asof_dtutc (as the
+ * caller wrote it, in the caller's offset).
+ */
+function dateIssues(request: TimeseriesRequest): FieldIssue[] {
+  const dob = request.date_of_birth;
+  const asOf = request.scoring_event_metadata.event_asof_dtutc.slice(0, 10);
+  const issues: FieldIssue[] = [];
+  const seen = new Map<string, number>();
+  request.dates_to_score.forEach((date, i) => {
+    const path = `body.dates_to_score.${i}`;
+    const first = seen.get(date);
+    if (first !== undefined) issues.push({ path, message: `date ${date} is also body.dates_to_score.${first}; each date is scored once` });
+    else seen.set(date, i);
+    if (date < dob) issues.push({ path, message: `date ${date} is before date_of_birth` });
+    if (date > asOf) issues.push({ path, message: `date ${date} is after event_asof_dtutc (${asOf})` });
+  });
+  // ISO dates order as text.
+  const latest = [...request.dates_to_score].sort().at(-1)!;
+  if (ageOn(dob, latest) > MAX_AGE_YEARS) {
+    issues.push({ path: 'body.date_of_birth', message: `date_of_birth ${dob} is more than ${MAX_AGE_YEARS} years before the date to score ${latest}` });
+  }
+  request.health_events.forEach((event, i) => {
+    const path = `body.health_events.${i}.health_event_date`;
+    if (event.health_event_date < dob) issues.push({ path, message: `event '${event.health_event_id}' is dated before date_of_birth` });
+    if (event.health_event_date > asOf) issues.push({ path, message: `event '${event.health_event_id}' is dated after event_asof_dtutc (${asOf})` });
+  });
+  return issues;
+}
+
 /** POST /health-score/timeseries: dates and date of birth → ages, then the timeline engine. */
 export function scoreTimeseries(request: TimeseriesRequest): TimeseriesResponse {
   const dob = request.date_of_birth;
-  const issues: FieldIssue[] = [];
-  request.dates_to_score.forEach((date, i) => {
-    if (date < dob) issues.push({ path: `body.dates_to_score.${i}`, message: `date ${date} is before date_of_birth` });
-  });
-  request.health_events.forEach((event, i) => {
-    if (event.health_event_date < dob) {
-      issues.push({ path: `body.health_events.${i}.health_event_date`, message: `event '${event.health_event_id}' is dated before date_of_birth` });
-    }
-  });
+  const issues = dateIssues(request);
   if (issues.length > 0) throw new ValidationError(issues);
   const { results, warnings } = analyseTimeline(
     {

@@ -6,8 +6,9 @@ import { toCatalogueUnit } from './units';
 
 /**
  * Turns request predictors into observations in catalogue units: unknown codes become warnings;
- * unparseable values, unconvertible units and values outside physiological bounds become issues
- * naming the event, the predictor and the reason.
+ * unparseable values, unconvertible units, values outside the accepted ranges and a second, different
+ * value for one code on one date become issues naming the event, the predictor and the reason. A
+ * repeated id of an event or a predictor is a request error in every mode (`requestIssues`).
  */
 
 export interface Observation {
@@ -37,7 +38,7 @@ export interface EventInput {
   age: number;
   date: string | null;
   predictors: readonly PredictorInput[];
-  /** Request path of this event's predictor list, e.g. `body.health_events.2.predictors`. */
+  /** Request path of this event, e.g. `body.health_events.2`. */
   path: string;
 }
 
@@ -71,62 +72,110 @@ export interface PredictorIssue extends FieldIssue {
 export interface ParsedEvents {
   events: ObservedEvent[];
   sex: Sex | null;
+  /** Invalid predictors: 422, or dropped with a warning in mode `score`. */
   issues: PredictorIssue[];
+  /** Errors of the request itself (repeated ids): 422 in every mode. */
+  requestIssues: FieldIssue[];
   warnings: Warning[];
+}
+
+/** Two readings of one code on one date agree when they differ by no more than rounding. */
+function sameValue(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** Where a predictor sits in the request; its path is spelled out only when an issue names it. */
+interface Place {
+  event: EventInput;
+  index: number;
+}
+
+const pathOf = (place: Place, field?: string) => `${place.event.path}.predictors.${place.index}${field ? `.${field}` : ''}`;
+
+/** Remembers the first place of each id and reports the repeats. */
+function idRegister<T>(kind: string, requestIssues: FieldIssue[], path: (place: T) => string) {
+  const seen = new Map<string, T>();
+  return (id: string, place: T) => {
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, place);
+    else requestIssues.push({ path: path(place), message: `${kind} id '${id}' is used twice (first at ${path(first)}); ids must be unique within a request` });
+  };
 }
 
 export function parseEvents(inputs: readonly EventInput[]): ParsedEvents {
   const issues: PredictorIssue[] = [];
+  const requestIssues: FieldIssue[] = [];
   const warnings: Warning[] = [];
+  const eventId = idRegister<EventInput>('Event', requestIssues, (event) => `${event.path}.health_event_id`);
+  const predictorId = idRegister<Place>('Predictor', requestIssues, (place) => pathOf(place, 'id'));
+  /** First reading of each code on each date (or age, for age-only timelines): date → code → reading. */
+  const readings = new Map<string | number, Map<string, { value: number; place: Place }>>();
   let sex: Sex | null = null;
-  let sexPath = '';
+  let sexPlace: Place | null = null;
   const events = inputs.map((event): ObservedEvent => {
     const values = new Map<string, Observation>();
-    event.predictors.forEach((input, j) => {
-      const path = `${event.path}.${j}`;
-      const where = `event '${event.eventId}', predictor ${input.observation_code}`;
+    const day = event.date ?? event.age;
+    let sameDay = readings.get(day);
+    if (!sameDay) {
+      sameDay = new Map();
+      readings.set(day, sameDay);
+    }
+    eventId(event.eventId, event);
+    event.predictors.forEach((input, index) => {
+      const place: Place = { event, index };
+      predictorId(input.id, place);
+      const code = input.observation_code;
       const issue = (field: 'value' | 'unit', reason: string) =>
-        issues.push({ path: `${path}.${field}`, message: `${where}: ${reason}`, eventId: event.eventId, code: input.observation_code });
-      if (input.observation_code === SEX_CODE) {
+        issues.push({ path: pathOf(place, field), message: `event '${event.eventId}', predictor ${code}: ${reason}`, eventId: event.eventId, code });
+      if (code === SEX_CODE) {
         const parsed = SEX_TEXT[input.value.trim().toLowerCase()];
         if (!parsed) issue('value', `sex must be 'male' or 'female', got '${input.value}'`);
-        else if (sex !== null && sex !== parsed) issue('value', `sex '${parsed}' contradicts '${sex}' given at ${sexPath}`);
+        else if (sex !== null && sex !== parsed) issue('value', `sex '${parsed}' contradicts '${sex}' given at ${pathOf(sexPlace!)}`);
         else {
           sex = parsed;
-          sexPath = path;
+          sexPlace = place;
         }
         return;
       }
-      const predictors = PREDICTORS_BY_CODE.get(input.observation_code);
+      const predictors = PREDICTORS_BY_CODE.get(code);
       if (!predictors) {
         warnings.push({
           code: 'unknown_observation_code',
-          message: `observation code ${input.observation_code} is not a scoring input and was ignored (see GET /reference-data/)`,
+          message: `observation code ${code} is not a scoring input and was ignored (see GET /reference-data/)`,
           health_event_id: event.eventId,
-          observation_code: input.observation_code,
+          observation_code: code,
         });
         return;
       }
-      for (const predictor of predictors) {
+      for (const [n, predictor] of predictors.entries()) {
         const value = readValue(predictor, input, issue, warnings, event.eventId);
         if (value === null) return;
-        const rank = predictor.observationCodes.indexOf(input.observation_code);
+        if (n === 0) {
+          const first = sameDay.get(code);
+          if (first && !sameValue(first.value, value)) {
+            issue('value', `${predictor.name} has a different value at ${pathOf(first.place, 'value')} for the same date; send one value per code and date`);
+            return;
+          }
+          if (first) {
+            warnings.push({
+              code: 'duplicate_value',
+              message: `${predictor.name} is given twice for the same date with the same value; it counts once`,
+              health_event_id: event.eventId,
+              observation_code: code,
+            });
+            return;
+          }
+          sameDay.set(code, { value, place });
+        }
+        const rank = predictor.observationCodes.indexOf(code);
         const previous = values.get(predictor.key);
         if (previous && previous.rank < rank) continue;
-        if (previous && previous.rank === rank) {
-          warnings.push({
-            code: 'duplicate_predictor',
-            message: `${predictor.name} appears more than once in the event; the last value is used`,
-            health_event_id: event.eventId,
-            observation_code: input.observation_code,
-          });
-        }
-        values.set(predictor.key, { value, code: input.observation_code, rank });
+        values.set(predictor.key, { value, code, rank });
       }
     });
     return { eventId: event.eventId, age: event.age, date: event.date, values };
   });
-  return { events, sex, issues, warnings };
+  return { events, sex, issues, requestIssues, warnings };
 }
 
 function readValue(
@@ -163,9 +212,9 @@ function readValue(
   }
   const value = converted.value;
   const bounds = predictor.bounds;
-  if (value <= 0 || (bounds && (value < bounds.min || value > bounds.max))) {
+  if (!Number.isFinite(value) || value <= 0 || (bounds && (value < bounds.min || value > bounds.max))) {
     const range = bounds ? `${bounds.min}–${bounds.max} ${predictor.ucumUnit}` : `> 0 ${predictor.ucumUnit}`;
-    issue('value', `${predictor.name} ${round(value)} ${predictor.ucumUnit} is outside physiological bounds (${range}); check the value and unit`);
+    issue('value', `${predictor.name} ${round(value)} ${predictor.ucumUnit} is outside the accepted range (${range}); check the value and unit`);
     return null;
   }
   return value;

@@ -12,13 +12,17 @@ export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
     description:
       'Scores each date in `dates_to_score` from the health events on or before it (values carried forward up to ' +
       '365 days, adult height without limit; later events are never used). Six domains, each a published model: all_cause (PhenoAge), ' +
-      'cardiovascular (PREVENT ASCVD), heart_failure (PREVENT HF), type2_diabetes (ARIC, 9-year), kidney ' +
-      '(CKD-EPI 2021 eGFR; KFRE 5-year when eGFR < 60 with UACR), liver (FIB-4; NAFLD fibrosis score when BMI and ' +
-      'albumin are measured). Predictors by LOINC/SNOMED code (GET /reference-data/), values as text, units ' +
-      'converted with UCUM. Sex comes from a predictor 76689-9 (male/female). `mode`: `validate_and_score` and ' +
-      '`validate` answer 422 naming each event, predictor and reason for a non-numeric value, an unconvertible unit ' +
-      'or a value outside physiological bounds (`validate` returns no results); `score` drops such predictors with a ' +
-      'warning. Unknown codes are ignored and listed in `warnings`.',
+      'cardiovascular (PREVENT total CVD and ASCVD, 10- and 30-year), heart_failure (PREVENT HF, 10- and 30-year), type2_diabetes (ARIC, 9-year), kidney ' +
+      '(CKD-EPI 2021 eGFR; KFRE 2- and 5-year when eGFR < 60 with UACR), liver (FIB-4; NAFLD fibrosis score when BMI and ' +
+      'albumin are measured). Every domain is compared with same-sex NHANES 2017–2020 peers of the same age (interpolated between ' +
+      '5-year bands): health_score, score_percentile, risk_ratios and disease_age all order people the same way. Inputs the caller did ' +
+      'not send are set to the peers\' value, get no attribution and are listed in `not_measured`. Predictors by LOINC/SNOMED code ' +
+      '(GET /reference-data/), values as text, units converted with UCUM (HbA1c also in IFCC mmol/mol). Accepted ranges: ' +
+      'docs/accepted-ranges.md. Sex comes from a predictor 76689-9 (male/female). `mode`: `validate_and_score` and ' +
+      '`validate` answer 422 naming each event, predictor and reason for a non-numeric value, an unconvertible unit, ' +
+      'a value outside its accepted range or a second, different value for one code on one date (`validate` returns no results); `score` drops such predictors with a ' +
+      'warning. Whatever the mode, 422 names a date of birth more than 120 years before a date to score, a date after event_asof_dtutc, ' +
+      'a date to score given twice and a repeated event or predictor id. Unknown codes are ignored and listed in `warnings`.',
     request: { body: { content: { 'application/json': { schema: TimeseriesRequestSchema } } } },
     responses: {
       200: jsonResponse('One scoring result per date', TimeseriesResponseSchema),

@@ -23,22 +23,26 @@ export function bandIndex(age: number): number {
   return Math.min(AGE_BANDS.length - 1, Math.floor((age - 20) / 5));
 }
 
+/** One sex × age band of a domain's peers. Severity is the domain's additive scale (see `DomainModel.severity`). */
 export interface BandPeers {
   band: string;
   n: number;
   sum_weight: number;
-  /** Weighted mean age of the band's peers: where the band sits on the peer curve. */
+  /** Weighted mean age of the band's peers (80+: the mean age of the US population aged 80 and over): where the band sits on the age axis. */
   mean_age: number;
-  /** Weighted mean of the domain value (risk or index). */
-  mean_value: number;
-  /** mean_value made monotone across bands (pool-adjacent-violators) so that disease_age can be inverted. */
-  curve_value: number;
-  /** Weighted mean model risk (probability models), else null. */
-  mean_risk: number | null;
-  /** Weighted quantiles of the domain value at 0, 1, …, 100 %. */
+  /**
+   * Weighted quantiles of the severity at 0, 1, …, 100 %, shifted by `monotone_shift` so that the
+   * medians rise with age (the peer curve that disease_age inverts).
+   */
   quantiles: number[];
+  /** What pool-adjacent-violators added to this band's quantiles to make the medians monotone (0 for most bands). */
+  monotone_shift: number;
   /** Peer value of each model input: weighted median (continuous) or weighted prevalence (binary). */
   peer_inputs: Record<string, number>;
+  /** Weighted 10th and 90th percentile of each continuous model input. */
+  input_spread: Record<string, [number, number]>;
+  /** Weighted median link value of each further outcome of the domain (`risk_ratios` after the first), by outcome key. */
+  outcome_medians: Record<string, number>;
 }
 
 export interface DomainPeers {
@@ -52,13 +56,6 @@ export interface PeerTablesFile {
   source: string;
   method: string;
   domains: Record<DiseaseCode, DomainPeers>;
-}
-
-export interface MediansFile {
-  source: string;
-  bands: string[];
-  /** Weighted median by predictor key, sex and band (AGE_BANDS order), in catalogue units. */
-  medians: Record<string, { male: number[]; female: number[]; source: string }>;
 }
 
 export interface TopPredictorsFile {

@@ -1,99 +1,125 @@
-import mediansFile from '../../data/population/medians.json';
 import peersFile from '../../data/population/peers.json';
 import type { Sex } from './models/types';
-import { type BandPeers, bandIndex, type MediansFile, type PeerTablesFile } from './population-tables';
+import type { BandPeers, PeerTablesFile } from './population-tables';
 import type { DiseaseCode } from './schemas';
-import { interpolate } from './statistics';
+import { percentileOf } from './statistics';
 
 /**
- * Peer tables and imputation medians (data/population/), parsed once per container at module load.
- * The peer curve of a domain is its band means placed at each band's weighted mean age and joined
- * log-linearly (extended along the end segments), so peer values change smoothly with age.
+ * Same-sex peers of a domain at any age (data/population/peers.json, parsed once per container).
+ * Each 5-year band sits at its peers' weighted mean age; between two such ages every peer figure
+ * (quantiles, peer inputs, outcome medians) is interpolated linearly, and beyond the first and last
+ * it is the edge band's, so that nothing jumps when a person's age crosses a band boundary.
  */
 
-const PEERS = peersFile as PeerTablesFile;
-const MEDIANS = mediansFile as MediansFile;
+const PEERS = peersFile as unknown as PeerTablesFile;
 
-export class PeerCurve {
-  readonly ages: number[];
-  /** log(curve value) per band, monotone in age. */
-  private readonly logValues: number[];
-  /** log(curve value) × direction: non-decreasing, for inversion. */
-  private readonly rising: number[];
-  private readonly direction: 1 | -1;
-  /** AGE_BANDS index of each band of this table. */
-  private readonly bandIndices: number[];
+/** Where a person's disease age came from, relative to the peer data. */
+export type CurvePosition = 'interpolated' | 'below_peer_data' | 'above_peer_data';
+
+/**
+ * Same-sex peers at one exact age: the two bands around it and the weight of the upper one. Figures
+ * are mixed on demand, so that scoring a domain allocates no interpolated copy of the quantiles.
+ */
+export class PeersAt {
+  /** Median severity: the peer curve at this age. */
+  readonly median: number;
+  /** Half the interquartile range of the severity: (q75 − q25) / 2, the health score's unit. */
+  readonly scale: number;
 
   constructor(
-    readonly bands: readonly BandPeers[],
-    higherIsWorse: boolean,
+    private readonly a: BandPeers,
+    private readonly b: BandPeers,
+    private readonly w: number,
   ) {
+    this.median = this.quantile(50);
+    this.scale = Math.max((this.quantile(75) - this.quantile(25)) / 2, Number.EPSILON);
+  }
+
+  private mix(x: number, y: number): number {
+    return x + (y - x) * this.w;
+  }
+
+  /** The severity at percent `i` (0–100). */
+  quantile(i: number): number {
+    return this.mix(this.a.quantiles[i]!, this.b.quantiles[i]!);
+  }
+
+  /** Percentile rank (0–100) of a severity among these peers (statistics.ts `percentileOf`). */
+  percentile(severity: number): number {
+    return percentileOf(this, severity);
+  }
+
+  /** Peer value of a model input (median, or prevalence for yes/no inputs). */
+  input(key: string): number {
+    return this.mix(this.a.peer_inputs[key]!, this.b.peer_inputs[key]!);
+  }
+
+  /** Peers' 10th and 90th percentile of a continuous input. */
+  spread(key: string): [number, number] {
+    const [lowA, highA] = this.a.input_spread[key]!;
+    const [lowB, highB] = this.b.input_spread[key]!;
+    return [this.mix(lowA, lowB), this.mix(highA, highB)];
+  }
+
+  /** Median link value of a further outcome; undefined when no band around this age tabulates it. */
+  outcomeMedian(key: string): number | undefined {
+    const x = this.a.outcome_medians[key];
+    const y = this.b.outcome_medians[key];
+    if (x === undefined && y === undefined) return undefined;
+    // A band the outcome does not cover (30-year risks end at 59) lends the other band's value.
+    return this.mix(x ?? y!, y ?? x!);
+  }
+}
+
+export class PeerTable {
+  /** Band positions on the age axis, increasing. */
+  readonly ages: number[];
+  /** Median severity per band, non-decreasing with age. */
+  readonly medians: number[];
+
+  constructor(readonly bands: readonly BandPeers[]) {
     this.ages = bands.map((b) => b.mean_age);
-    this.logValues = bands.map((b) => Math.log(b.curve_value));
-    this.direction = higherIsWorse ? 1 : -1;
-    this.rising = this.logValues.map((v) => v * this.direction);
-    this.bandIndices = bands.map((b) => bandIndex(Number.parseInt(b.band, 10)));
+    this.medians = bands.map((b) => b.quantiles[50]!);
   }
 
-  /** The band (of this domain's table) holding `age`; the nearest band when `age` lies outside the table. */
-  band(age: number): BandPeers {
-    const index = bandIndex(age);
-    let best = 0;
-    for (let i = 1; i < this.bands.length; i++) {
-      if (Math.abs(this.bandIndices[i]! - index) < Math.abs(this.bandIndices[best]! - index)) best = i;
-    }
-    return this.bands[best]!;
+  /** Peers at `age`: the two bands whose ages bracket it, or the edge band beyond the first and last. */
+  at(age: number): PeersAt {
+    const last = this.bands.length - 1;
+    if (age <= this.ages[0]!) return new PeersAt(this.bands[0]!, this.bands[0]!, 0);
+    if (age >= this.ages[last]!) return new PeersAt(this.bands[last]!, this.bands[last]!, 0);
+    let i = 0;
+    while (this.ages[i + 1]! < age) i++;
+    return new PeersAt(this.bands[i]!, this.bands[i + 1]!, (age - this.ages[i]!) / (this.ages[i + 1]! - this.ages[i]!));
   }
 
-  /** Average peer value at `age`. */
-  valueAt(age: number): number {
-    return Math.exp(extrapolated(this.ages, this.logValues, age));
-  }
-
-  /** Age at which the average peer has `value` (unclamped; linear in log value beyond the end bands). */
-  ageAt(value: number): number {
-    return extrapolated(this.rising, this.ages, Math.log(value) * this.direction);
-  }
-}
-
-/** Piecewise-linear through (xs, ys), continued along the first/last non-flat segment beyond the ends. */
-function extrapolated(xs: readonly number[], ys: readonly number[], x: number): number {
-  const last = xs.length - 1;
-  if (last === 0) return ys[0]!;
-  if (x >= xs[0]! && x <= xs[last]!) {
+  /**
+   * The age at which the median peer has `severity`: the inverted peer curve inside the peer data,
+   * the edge band's age beyond it (with the position saying which edge).
+   */
+  ageOf(severity: number): { age: number; position: CurvePosition } {
+    const last = this.bands.length - 1;
+    if (severity < this.medians[0]!) return { age: this.ages[0]!, position: 'below_peer_data' };
+    if (severity > this.medians[last]!) return { age: this.ages[last]!, position: 'above_peer_data' };
     // On a flat run (bands pooled to keep the curve monotone) every age of the run fits: take its middle.
-    const first = xs.indexOf(x);
-    const lastEqual = first < 0 ? -1 : xs.lastIndexOf(x);
-    if (lastEqual > first) return (ys[first]! + ys[lastEqual]!) / 2;
-    return interpolate(xs, ys, x);
+    const first = this.medians.indexOf(severity);
+    if (first >= 0) {
+      const lastEqual = this.medians.lastIndexOf(severity);
+      return { age: (this.ages[first]! + this.ages[lastEqual]!) / 2, position: 'interpolated' };
+    }
+    let i = 0;
+    while (this.medians[i + 1]! < severity) i++;
+    const w = (severity - this.medians[i]!) / (this.medians[i + 1]! - this.medians[i]!);
+    return { age: this.ages[i]! + (this.ages[i + 1]! - this.ages[i]!) * w, position: 'interpolated' };
   }
-  const [i, j] = x < xs[0]! ? endSegment(xs, 0, 1) : endSegment(xs, last, -1);
-  const slope = (ys[j]! - ys[i]!) / (xs[j]! - xs[i]!);
-  return ys[i]! + slope * (x - xs[i]!);
 }
 
-/** The first pair of points, walking inwards from `start`, whose xs differ. */
-function endSegment(xs: readonly number[], start: number, step: 1 | -1): [number, number] {
-  let j = start + step;
-  while (j > 0 && j < xs.length - 1 && xs[j] === xs[start]) j += step;
-  return [start, j];
-}
+const tables: Partial<Record<DiseaseCode, Record<Sex, PeerTable>>> = {};
 
-const curves: Partial<Record<DiseaseCode, Record<Sex, PeerCurve>>> = {};
-
-export function peerCurve(code: DiseaseCode, sex: Sex, higherIsWorse: boolean): PeerCurve {
-  let byDomain = curves[code];
+export function peerTable(code: DiseaseCode, sex: Sex): PeerTable {
+  let byDomain = tables[code];
   if (!byDomain) {
-    byDomain = {
-      male: new PeerCurve(PEERS.domains[code].male, higherIsWorse),
-      female: new PeerCurve(PEERS.domains[code].female, higherIsWorse),
-    };
-    curves[code] = byDomain;
+    byDomain = { male: new PeerTable(PEERS.domains[code].male), female: new PeerTable(PEERS.domains[code].female) };
+    tables[code] = byDomain;
   }
   return byDomain[sex];
-}
-
-/** Same-sex, same-band weighted median of a continuous predictor (population_median imputation). */
-export function populationMedian(key: string, sex: Sex, age: number): number | undefined {
-  return MEDIANS.medians[key]?.[sex][bandIndex(age)];
 }

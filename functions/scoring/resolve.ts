@@ -1,15 +1,14 @@
 import diabetesDefinition from '../../data/models/diabetes-definition.json';
-import { predictorByKey, SCORING_PREDICTORS } from './catalogue';
+import { predictorByKey } from './catalogue';
 import { ckdEpi2021 } from './models/ckd-epi';
 import type { Sex } from './models/types';
 import type { ObservedEvent } from './observations';
-import { populationMedian } from './population';
-import type { ImputationCode } from './schemas';
 
 /**
- * The value of every scoring input at one scored point: measured that day, carried forward from an
- * earlier event, derived from other inputs, or imputed (population median for continuous inputs,
- * 0 for binary ones). Events after the point are never used.
+ * The observed value of each scoring input at one scored point: measured that day, carried forward
+ * from an earlier event, or derived from other observed inputs. Events after the point are never
+ * used. Inputs that are none of these are imputed per domain, at the domain's peer value
+ * (domain-score.ts), so that they cannot move a result away from peers.
  */
 
 /** How long a value is carried forward: one year, the usual interval of a routine check-up panel. */
@@ -19,10 +18,13 @@ const NO_LIMIT: ReadonlySet<string> = new Set(['height']);
 const DAYS_PER_YEAR = 365.25;
 const MS_PER_DAY = 86_400_000;
 
+/** How an observed input was obtained. */
+export type ObservedCode = 'measured' | 'carried_forward' | 'derived';
+
 export interface ResolvedInput {
   key: string;
   value: number;
-  imputation: ImputationCode;
+  imputation: ObservedCode;
   observationCode: string;
   sourceDate: string | null;
   ageDays: number | null;
@@ -42,10 +44,8 @@ function daysBetween(event: ObservedEvent, point: Point): number {
   return Math.round((point.age - event.age) * DAYS_PER_YEAR);
 }
 
-const OBSERVED: ReadonlySet<ImputationCode> = new Set(['measured', 'carried_forward', 'derived']);
-
 export function isObserved(input: ResolvedInput | undefined): input is ResolvedInput {
-  return input !== undefined && OBSERVED.has(input.imputation);
+  return input !== undefined;
 }
 
 /** Derived from sources: dated by the oldest source. */
@@ -81,7 +81,6 @@ export function resolveAt(events: readonly ObservedEvent[], point: Point, sex: S
     }
   }
   derive(resolved, point.age, sex);
-  impute(resolved, point.age, sex);
   return resolved;
 }
 
@@ -90,51 +89,58 @@ function notOlder(a: ResolvedInput, b: ResolvedInput | undefined): boolean {
   return b === undefined || (a.ageDays ?? 0) <= (b.ageDays ?? 0);
 }
 
+/** A derived value outside its predictor's accepted range (e.g. a lymphocyte count above the WBC) is not derived. */
+function acceptable(key: string, value: number): boolean {
+  const bounds = predictorByKey(key).bounds;
+  return Number.isFinite(value) && (!bounds || (value >= bounds.min && value <= bounds.max));
+}
+
+function setDerived(resolved: Resolved, key: string, value: number, sources: ResolvedInput[], onlyIfFresher = false): void {
+  if (!acceptable(key, value)) return;
+  const input = derived(key, value, sources);
+  if (!onlyIfFresher || notOlder(input, resolved.get(key))) resolved.set(key, input);
+}
+
+const FASTING_CODES: ReadonlySet<string> = new Set(diabetesDefinition.fasting_glucose_codes.codes);
+
+/**
+ * Diabetes by the ADA criteria (data/models/diabetes-definition.json): present when HbA1c ≥ 6.5 %, a
+ * fasting glucose (LOINC 1558-6) ≥ 126 mg/dL or any glucose ≥ 200 mg/dL; absent only when an HbA1c or a
+ * fasting glucose was measured and no criterion is met; otherwise unknown (undefined).
+ */
+function diabetesFromLabs(resolved: Resolved): { value: 0 | 1; evidence: ResolvedInput[] } | undefined {
+  const hba1c = resolved.get('hba1c');
+  const fastingInput = resolved.get('fasting_glucose');
+  const fasting = fastingInput && FASTING_CODES.has(fastingInput.observationCode) ? fastingInput : undefined;
+  const glucose = resolved.get('glucose');
+  const criteria: [ResolvedInput | undefined, number][] = [
+    [hba1c, diabetesDefinition.hba1c_pct_at_least],
+    [fasting, diabetesDefinition.fasting_glucose_mg_dL_at_least],
+    [glucose, diabetesDefinition.random_glucose_mg_dL_at_least],
+  ];
+  const met = criteria.filter(([input, threshold]) => input !== undefined && input.value >= threshold).map(([input]) => input!);
+  if (met.length > 0) return { value: 1, evidence: met };
+  const negative = [hba1c, fasting].filter((x): x is ResolvedInput => x !== undefined);
+  return negative.length > 0 ? { value: 0, evidence: negative } : undefined;
+}
+
 function derive(resolved: Resolved, age: number, sex: Sex): void {
   const get = (key: string) => resolved.get(key);
   const nonHdl = get('non_hdl');
   const hdl = get('hdl');
-  if (!get('total_cholesterol') && nonHdl && hdl) {
-    resolved.set('total_cholesterol', derived('total_cholesterol', nonHdl.value + hdl.value, [nonHdl, hdl]));
-  }
+  if (!get('total_cholesterol') && nonHdl && hdl) setDerived(resolved, 'total_cholesterol', nonHdl.value + hdl.value, [nonHdl, hdl]);
   // eGFR is always recomputed from creatinine when there is one: a reported eGFR may be an older,
   // race-based equation, and peers are computed with CKD-EPI 2021.
   const creatinine = get('creatinine');
-  if (creatinine) resolved.set('egfr', derived('egfr', ckdEpi2021(creatinine.value, age, sex), [creatinine]));
+  if (creatinine) setDerived(resolved, 'egfr', ckdEpi2021(creatinine.value, age, sex), [creatinine]);
   const weight = get('weight');
   const height = get('height');
-  if (weight && height) {
-    const bmi = derived('bmi', weight.value / (height.value / 100) ** 2, [weight, height]);
-    if (notOlder(bmi, get('bmi'))) resolved.set('bmi', bmi);
-  }
+  if (weight && height) setDerived(resolved, 'bmi', weight.value / (height.value / 100) ** 2, [weight, height], true);
   const count = get('lymphocyte_count');
   const wbc = get('wbc');
-  if (count && wbc) {
-    const pct = derived('lymphocyte_pct', (100 * count.value) / wbc.value, [count, wbc]);
-    if (notOlder(pct, get('lymphocyte_pct'))) resolved.set('lymphocyte_pct', pct);
-  }
+  if (count && wbc) setDerived(resolved, 'lymphocyte_pct', (100 * count.value) / wbc.value, [count, wbc], true);
   if (!get('diabetes')) {
-    const hba1c = get('hba1c');
-    const glucose = get('fasting_glucose');
-    const evidence = [hba1c, glucose].filter((x): x is ResolvedInput => x !== undefined);
-    if (evidence.length > 0) {
-      const diabetic =
-        (hba1c?.value ?? 0) >= diabetesDefinition.hba1c_pct_at_least ||
-        (glucose?.value ?? 0) >= diabetesDefinition.fasting_glucose_mg_dL_at_least;
-      resolved.set('diabetes', derived('diabetes', diabetic ? 1 : 0, evidence));
-    }
-  }
-}
-
-function impute(resolved: Resolved, age: number, sex: Sex): void {
-  for (const predictor of SCORING_PREDICTORS) {
-    if (predictor.key === 'age' || predictor.key === 'sex' || resolved.has(predictor.key)) continue;
-    const base = { key: predictor.key, observationCode: predictor.observationCodes[0]!, sourceDate: null, ageDays: null };
-    if (predictor.kind === 'binary') {
-      resolved.set(predictor.key, { ...base, value: 0, imputation: 'default' });
-      continue;
-    }
-    const median = populationMedian(predictor.key, sex, age);
-    if (median !== undefined) resolved.set(predictor.key, { ...base, value: median, imputation: 'population_median' });
+    const diabetes = diabetesFromLabs(resolved);
+    if (diabetes) setDerived(resolved, 'diabetes', diabetes.value, diabetes.evidence);
   }
 }

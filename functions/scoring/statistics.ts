@@ -49,28 +49,33 @@ export function interpolate(xs: readonly number[], ys: readonly number[], x: num
   return span === 0 ? ys[lo]! : ys[lo]! + ((ys[hi]! - ys[lo]!) * (x - xs[lo]!)) / span;
 }
 
+/** Quantiles at 0, 1, …, 100 %: an array, or a distribution that computes them on demand. */
+export type Quantiles = readonly number[] | { quantile(i: number): number };
+
 /**
- * Percentile rank (0–100) of `value` in a distribution given by its quantiles at 0, 1, …, 100 %.
- * Inside a run of equal quantiles the midpoint of the run is returned.
+ * Percentile rank (0–100) of `value` in a distribution given by its quantiles at 0, 1, …, 100 %,
+ * linear between them. Inside a run of equal quantiles the midpoint of the run is returned.
  */
-export function percentileOf(quantiles: readonly number[], value: number): number {
-  const last = quantiles.length - 1;
-  if (value < quantiles[0]!) return 0;
-  if (value > quantiles[last]!) return 100;
-  let first = -1;
-  let lastEqual = -1;
-  for (let i = 0; i <= last; i++) {
-    if (quantiles[i] === value) {
-      if (first < 0) first = i;
-      lastEqual = i;
-    }
+export function percentileOf(quantiles: Quantiles, value: number): number {
+  const q = Array.isArray(quantiles) ? (i: number) => (quantiles as readonly number[])[i]! : (i: number) => (quantiles as { quantile(i: number): number }).quantile(i);
+  const last = 100;
+  if (value < q(0)) return 0;
+  if (value > q(last)) return 100;
+  // First index whose quantile is ≥ value, by bisection.
+  let lo = 0;
+  let hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (q(mid) < value) lo = mid + 1;
+    else hi = mid;
   }
-  const step = 100 / last;
-  if (first >= 0) return ((first + lastEqual) / 2) * step;
-  let i = 0;
-  while (quantiles[i + 1]! < value) i++;
-  const fraction = (value - quantiles[i]!) / (quantiles[i + 1]! - quantiles[i]!);
-  return (i + fraction) * step;
+  if (q(lo) === value) {
+    let end = lo;
+    while (end < last && q(end + 1) === value) end++;
+    return (lo + end) / 2;
+  }
+  const below = lo - 1;
+  return below + (value - q(below)) / (q(lo) - q(below));
 }
 
 /** Pool-adjacent-violators: the closest non-decreasing sequence (weighted least squares). */

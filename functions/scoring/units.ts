@@ -6,7 +6,8 @@ import type { PredictorDefinition } from './catalogue';
  * Printed unit → the catalogue unit of a predictor. Printed spellings go through the lab area's
  * printed-unit table (data/sources/unit-to-ucum.csv: `x10E3/uL`, `K/uL`, `Thousand/uL`, `mEq/L`,
  * `mIU/L`, …); vitals spellings below; conversion by @lhncbc/ucum-lhc, molar ↔ mass with the
- * predictor's molecular weight.
+ * predictor's molecular weight, except where the catalogue gives an affine conversion (HbA1c in IFCC
+ * mmol/mol, which is not a multiple of NGSP %).
  */
 
 /** Vitals spellings that are not lab-report units (UCUM specification, unitsofmeasure.org). */
@@ -35,7 +36,13 @@ const ENZYMES = new Set(['alp', 'ast', 'alt']);
 
 export type UnitResult = { ok: true; value: number } | { ok: false; reason: string };
 
-const factors = new Map<PredictorDefinition, Map<string, number | null>>();
+/** value in the catalogue unit = printed value × slope + intercept (intercept 0 but for HbA1c IFCC → NGSP). */
+interface Conversion {
+  slope: number;
+  intercept: number;
+}
+
+const conversions = new Map<PredictorDefinition, Map<string, Conversion | null>>();
 
 function ucumCodeOf(printed: string): string | null {
   const trimmed = printed.trim();
@@ -46,26 +53,29 @@ function ucumCodeOf(printed: string): string | null {
   return ucum.validateUnitString(trimmed, false).status === 'valid' ? trimmed : null;
 }
 
-/** Multiplicative factor from `printed` to the predictor's unit, or null when not convertible (cached). */
-function factorTo(predictor: PredictorDefinition, printed: string): number | null {
-  let cache = factors.get(predictor);
+/** Conversion from `printed` to the predictor's unit, or null when not convertible (cached). */
+function conversionTo(predictor: PredictorDefinition, printed: string): Conversion | null {
+  let cache = conversions.get(predictor);
   if (!cache) {
     cache = new Map();
-    factors.set(predictor, cache);
+    conversions.set(predictor, cache);
   }
   const cached = cache.get(printed);
   if (cached !== undefined) return cached;
   let code = ucumCodeOf(printed);
   if (code !== null && ENZYMES.has(predictor.key)) code = code.replace(/\[IU\]/g, 'U');
-  let factor: number | null = null;
-  if (code === predictor.ucumUnit) factor = 1;
+  let conversion: Conversion | null = null;
+  const affine = code === null ? undefined : predictor.affineUnits?.[code];
+  if (affine) conversion = { slope: affine.slope, intercept: affine.intercept };
+  else if (code === predictor.ucumUnit) conversion = { slope: 1, intercept: 0 };
   else if (code !== null) {
     const options = predictor.molecularWeight ? { molecularWeight: predictor.molecularWeight.value } : undefined;
     const converted = convertUnitTo(code, 1, predictor.ucumUnit, options);
-    factor = converted.status === 'succeeded' && converted.toVal !== null && Number.isFinite(converted.toVal) ? converted.toVal : null;
+    const factor = converted.status === 'succeeded' && converted.toVal !== null && Number.isFinite(converted.toVal) ? converted.toVal : null;
+    conversion = factor === null ? null : { slope: factor, intercept: 0 };
   }
-  cache.set(printed, factor);
-  return factor;
+  cache.set(printed, conversion);
+  return conversion;
 }
 
 /** Converts a numeric value in a printed unit to the predictor's catalogue unit. */
@@ -73,9 +83,9 @@ export function toCatalogueUnit(predictor: PredictorDefinition, value: number, p
   if (printedUnit.trim() === '') {
     return { ok: false, reason: `a unit is required (${predictor.name} is computed in ${predictor.ucumUnit})` };
   }
-  const factor = factorTo(predictor, printedUnit);
-  if (factor === null) {
+  const conversion = conversionTo(predictor, printedUnit);
+  if (conversion === null) {
     return { ok: false, reason: `unit '${printedUnit}' cannot be converted to ${predictor.ucumUnit}` };
   }
-  return { ok: true, value: value * factor };
+  return { ok: true, value: value * conversion.slope + conversion.intercept };
 }

@@ -3,4 +3,4 @@
  * POST /predictor-statistics/. Bump the calendar part when any coefficient, constant, population
  * table or imputation rule changes; the suffix names the model set (data/models/).
  */
-export const SCORING_VERSION = '2026.11.0+phenoage-prevent-aric-ckdepi2021-kfre4-fib4-nfs';
+export const SCORING_VERSION = '2026.11.1+phenoage-prevent10y30y-aric-ckdepi2021-kfre4-fib4-nfs';

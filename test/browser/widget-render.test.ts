@@ -1,5 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import type { TimeseriesResponse } from '../../functions/scoring/schemas';
+import { scoreTimeseries } from '../../functions/scoring/engine';
+import { biologicalAgeText, notMeasuredSentence, riskLines, riskText } from '../../widget/explain';
+import { withUnit } from '../../widget/format';
+import { fullPanel, timeseriesRequest } from '../unit/scoring/fixtures';
 import { ensureWidgetBuilt } from '../../widget/build';
 import { launchChromium } from './helpers/chromium';
 import { predictorStatsResponse, scoringResponse } from './helpers/fixtures';
@@ -49,26 +53,23 @@ describe('HaleWidget.render with a real timeseries response', () => {
       const [card] = await shadowTexts(page, `[data-domain="${score.disease_code}"]`);
       expect(card).toContain(score.disease_name);
       expect(card).toContain(`${oneDecimal(score.health_score!)} / 100 health score`);
-      expect(card).toContain(`${oneDecimal(score.disease_age!)} years`);
+      expect(card).toContain(biologicalAgeText(score));
       expect(card).toContain(`chronological age ${oneDecimal(score.chronological_age)}`);
-      const { risk, peer_risk, ratio, horizon_years, reason } = score.risk_ratios;
-      if (ratio === null) {
-        // Kidney (eGFR-based) has no probability below the KFRE's eGFR threshold: the card says why.
-        expect(card).toContain(reason);
-      } else {
-        expect(card).toContain(`over ${horizon_years} years vs`);
-        expect(card).toContain(`${(risk! * 100).toFixed(risk! < 0.01 ? 2 : 1).replace(/\.?0+$/, '')}%`);
-        expect(card).toContain(`${(peer_risk! * 100).toFixed(peer_risk! < 0.01 ? 2 : 1).replace(/\.?0+$/, '')}% for peers`);
-        expect(card).toContain(`ratio ${String(Math.round(ratio * 100) / 100)}×`);
-      }
+      const [primary, ...others] = score.risk_ratios;
+      // The same sentence the PDF report prints (widget/explain.ts); kidney and liver say why they have no risk.
+      expect(card).toContain(riskText(primary!));
+      if (primary!.ratio === null) expect(card).toContain(primary!.reason);
+      else expect(card).toMatch(/over \d+ years, [\d.]+% for peers \([\d.]+×\)/);
+      for (const line of riskLines(others)) expect(card).toContain(line);
+      for (const note of score.notes) expect(card).toContain(note);
       expect(card).toMatch(new RegExp(`${Math.round(score.score_percentile!)}(st|nd|rd|th) among peers`));
     }
   });
 
-  it('lists every biomarker of the latest date with value, unit and imputation status', async () => {
+  it('lists every observed biomarker of the latest date with value, unit and how it was obtained; unmeasured ones by name only', async () => {
     const page = shared;
     await renderWidget(page, { scoring: fourDates });
-    const predictors = fourDates.scoring_results[3]!.scoring_predictors;
+    const predictors = fourDates.scoring_results[3]!.scoring_predictors.filter((p) => p.imputation_code !== 'imputed');
     const items = await page.evaluate(() =>
       [...document.querySelector('#report')!.shadowRoot!.querySelectorAll<HTMLElement>('li.biomarker')].map((li) => ({
         key: li.dataset.predictor,
@@ -86,14 +87,19 @@ describe('HaleWidget.render with a real timeseries response', () => {
     expect(items.find((i) => i.key === 'hdl')?.text).toContain('measured');
 
     // CRP (LOINC 30522-7) missing at the last check-up: the engine carries the earlier value forward
-    // or imputes it (a year apart is beyond its carry-forward window); the widget says which.
+    // or leaves it unmeasured (a year apart is beyond its carry-forward window); the widget says which,
+    // and never shows a value of the person's own for an unmeasured input.
     const imputed = scoringResponse(2, ['30522-7']);
     const crp = imputed.scoring_results[1]!.scoring_predictors.find((p) => p.predictor === 'crp')!;
     expect(crp.imputation_code).not.toBe('measured');
     await renderWidget(page, { scoring: imputed });
-    const [text] = await shadowTexts(page, 'li.biomarker[data-predictor="crp"]');
-    const labels = { measured: 'measured', carried_forward: 'carried forward from', derived: 'derived from other inputs', population_median: 'imputed: population median', default: 'imputed: default' };
-    expect(text).toContain(labels[crp.imputation_code]);
+    if (crp.imputation_code === 'imputed') {
+      expect(await shadowTexts(page, 'li.biomarker[data-predictor="crp"]')).toEqual([]);
+      expect((await shadowTexts(page, '[aria-label="Biomarkers"] [data-not-measured]'))[0]).toContain('C-reactive protein');
+    } else {
+      const [text] = await shadowTexts(page, 'li.biomarker[data-predictor="crp"]');
+      expect(text).toContain('carried forward from');
+    }
   });
 
   it('draws the trend charts from scoring_event_date and scoring_event_age when there are two or more dates, loading Chart.js from beside the widget', async () => {
@@ -266,6 +272,29 @@ describe('HaleWidget.render with a real timeseries response', () => {
     expect(await shadowTexts(page, '.error')).toHaveLength(0);
     expect(await shadowTexts(page, 'canvas')).toHaveLength(0);
     expect((await shadowTexts(page, 'header .latest'))[0]).toBe(`Results of 20 May 2025 · age ${oneDecimal(disease_scores[0]!.chronological_age)}`);
+  });
+
+  it('says what the report says: notes on scored cards (edge of the peer data), bounds as ≤/≥, what unmeasured inputs would add', async () => {
+    const page = shared;
+    // Kidney function beyond the oldest peers; waist and parental history of diabetes never sent.
+    const predictors = fullPanel({ '2160-0': ['2.5', 'mg/dL'] }).filter((p) => !['8280-0', '160303001'].includes(p.observation_code));
+    const scoring = scoreTimeseries(timeseriesRequest({ health_events: [{ health_event_id: 'e1', health_event_date: '2025-03-01', predictors }] }));
+    await renderWidget(page, { scoring });
+    const scores = scoring.scoring_results[0]!.disease_scores;
+    const kidney = scores.find((s) => s.disease_code === 'kidney')!;
+    expect(kidney.disease_age_status).toBe('above_peer_data');
+    const [card] = await shadowTexts(page, '[data-domain="kidney"]');
+    expect(card).toContain(`≥ ${oneDecimal(kidney.disease_age!)} years`);
+    expect(card).toContain('at least');
+    for (const note of kidney.notes) expect(card).toContain(note);
+    for (const score of scores.filter((s) => s.not_measured.length > 0)) {
+      const [drivers] = await shadowTexts(page, `[data-drivers="${score.disease_code}"]`);
+      for (const entry of score.not_measured) expect(drivers).toContain(notMeasuredSentence(entry));
+      // No value of an unmeasured input is shown among the drivers as the person's own.
+      for (const entry of score.not_measured) expect(drivers).not.toContain(`${entry.name} ${withUnit(entry.assumed_value, entry.unit)}`);
+    }
+    expect((await shadowTexts(page, '[aria-label="Biomarkers"] [data-not-measured]'))[0]).toMatch(/Not measured: .*Waist circumference/);
+    expect(await shadowTexts(page, 'li.biomarker[data-predictor="waist"]')).toEqual([]);
   });
 
   it('removes everything on destroy() and can render again into the same element', async () => {

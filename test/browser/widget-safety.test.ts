@@ -15,7 +15,7 @@ const PAYLOADS = [
 ];
 
 /** Fields whose values must stay in their format or enumeration for the input to be valid at all. */
-const FORMATTED = ['status', 'imputation_code', 'scoring_event_date', 'source_date', 'mode', 'vendor_lab_range'];
+const FORMATTED = ['status', 'disease_age_status', 'imputation_code', 'scoring_event_date', 'source_date', 'mode', 'vendor_lab_range'];
 /** Kept in the first pass so that statistics still match biomarkers and the range bars are drawn too. */
 const MATCHING = ['predictor', 'unit'];
 

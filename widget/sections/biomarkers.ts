@@ -3,7 +3,7 @@ import { displayDate, withUnit } from '../format';
 import type { PredictorStatistic, ScoringPredictor } from '../input';
 import { rangeBar } from './range-bar';
 
-function imputation(predictor: ScoringPredictor): string {
+function obtained(predictor: ScoringPredictor): string {
   switch (predictor.imputation_code) {
     case 'measured':
       return 'measured';
@@ -11,10 +11,8 @@ function imputation(predictor: ScoringPredictor): string {
       return predictor.source_date ? `carried forward from ${displayDate(predictor.source_date)}` : 'carried forward';
     case 'derived':
       return 'derived from other inputs';
-    case 'population_median':
-      return 'imputed: population median';
-    case 'default':
-      return 'imputed: default';
+    case 'imputed':
+      return 'not measured';
   }
 }
 
@@ -27,9 +25,15 @@ function statisticFor(predictor: ScoringPredictor, stats: readonly PredictorStat
   );
 }
 
-/** Every input of the latest date: value, unit, how it was obtained and, with statistics, where it lies. */
+/**
+ * The inputs of the latest date: each observed value with its unit, how it was obtained and, with
+ * statistics, where it lies; then the inputs that were not measured, by name only (no value is
+ * shown as the person's own: each domain used its peers' value, see the drivers section).
+ */
 export function biomarkersSection(predictors: readonly ScoringPredictor[], stats: readonly PredictorStatistic[]): HTMLElement {
-  const items = predictors.map((predictor) => {
+  const observed = predictors.filter((p) => p.imputation_code !== 'imputed' && p.value !== null);
+  const missing = predictors.filter((p) => p.imputation_code === 'imputed' || p.value === null);
+  const items = observed.map((predictor) => {
     const stat = statisticFor(predictor, stats);
     return h(
       'li',
@@ -38,11 +42,16 @@ export function biomarkersSection(predictors: readonly ScoringPredictor[], stats
         'div',
         { class: 'biomarker-head' },
         h('span', {}, predictor.name),
-        h('span', {}, h('span', { class: 'value' }, withUnit(predictor.value, predictor.unit)), ' ', h('span', { class: 'badge' }, imputation(predictor))),
+        h('span', {}, h('span', { class: 'value' }, withUnit(predictor.value!, predictor.unit)), ' ', h('span', { class: 'badge' }, obtained(predictor))),
       ),
-      stat ? rangeBar(stat, predictor.value, predictor.unit) : null,
+      stat ? rangeBar(stat, predictor.value!, predictor.unit) : null,
     );
   });
-  const legend = stats.length > 0 ? h('p', { class: 'small muted' }, 'Bars: lab reference range (wide band), optimal range (inner band), population mean for sex and age (line), this result (dot).') : null;
-  return h('section', { 'aria-label': 'Biomarkers' }, h('h3', {}, 'Biomarkers'), legend, h('ul', { class: 'biomarkers' }, items));
+  const legend =
+    stats.length > 0 ? h('p', { class: 'small muted' }, 'Bars: lab reference range (wide band), guideline optimal range (inner band), population mean for sex and age (line), this result (dot).') : null;
+  const notMeasured =
+    missing.length > 0
+      ? h('p', { class: 'small muted', 'data-not-measured': '' }, `Not measured: ${missing.map((p) => p.name).join(', ')}. Each domain used its peers' value instead (see What drives the results).`)
+      : null;
+  return h('section', { 'aria-label': 'Biomarkers' }, h('h3', {}, 'Biomarkers'), legend, h('ul', { class: 'biomarkers' }, items), notMeasured);
 }

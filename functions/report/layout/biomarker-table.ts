@@ -32,26 +32,32 @@ function sourceLabel(predictor: ScoringPredictor): string {
       return predictor.age_days === null ? 'earlier' : `${predictor.age_days} d earlier`;
     case 'derived':
       return 'derived';
-    case 'population_median':
-      return 'peer median';
-    case 'default':
-      return 'default';
+    case 'imputed':
+      return 'not measured';
   }
 }
 
 const KIND = new Map(SCORING_PREDICTORS.map((d) => [d.key, d.kind]));
 
-/** Measurements with a value on a scale (lab values, blood pressure, body size); age is on the cover. */
+/** Observed measurements with a value on a scale (lab values, blood pressure, body size); age is on the cover. */
 export function tabulatedPredictors(result: ReportResult): ScoringPredictor[] {
   return result.scoring_predictors.filter((p) => typeof p.value === 'number' && p.predictor !== 'age' && (KIND.get(p.predictor) ?? 'continuous') === 'continuous');
 }
 
-/** Yes/no and categorical inputs (diabetes, smoking, treatments), listed in one line under the table. */
+/** Observed yes/no and categorical inputs (diabetes, smoking, treatments), listed in one line under the table. */
 export function otherInputs(result: ReportResult): string {
   return result.scoring_predictors
-    .filter((p) => p.predictor !== 'age' && KIND.has(p.predictor) && KIND.get(p.predictor) !== 'continuous')
+    .filter((p) => p.value !== null && p.predictor !== 'age' && KIND.has(p.predictor) && KIND.get(p.predictor) !== 'continuous')
     .map((p) => `${p.name}: ${p.value === 1 ? 'yes' : p.value === 0 ? 'no' : formatMeasurement(p.value)}`)
     .join('; ');
+}
+
+/** Inputs that were not measured, by name: no value is printed as the person's own. */
+export function notMeasuredInputs(result: ReportResult): string {
+  return result.scoring_predictors
+    .filter((p) => p.value === null)
+    .map((p) => p.name)
+    .join(', ');
 }
 
 /** Values, units and range bars of one result's biomarkers. */
@@ -78,7 +84,9 @@ export function drawBiomarkerTable(w: PageWriter, result: ReportResult, lookup: 
     size: TYPE.small + 0.5,
     drawCell: (row, column, box) => {
       const value = predictors[row]!.value;
-      if (column === BAR_COLUMN && typeof value === 'number') drawRangeBar(w.page, box, value, ranges[row]!);
+      const context = ranges[row]!;
+      // A bar needs an axis: without the population's range or a lab range there is nothing to place the value against.
+      if (column === BAR_COLUMN && typeof value === 'number' && (context.population || context.lab)) drawRangeBar(w.page, box, value, context);
     },
     omittedLabel: (count) => `${count} more biomarkers not shown in the condensed report`,
   });
@@ -86,5 +94,13 @@ export function drawBiomarkerTable(w: PageWriter, result: ReportResult, lookup: 
   if (others) {
     w.gap(4);
     w.paragraph(`Other inputs: ${others}.`, { size: TYPE.small, color: COLOR.muted });
+  }
+  const missing = notMeasuredInputs(result);
+  if (missing) {
+    w.gap(2);
+    w.paragraph(`Not measured: ${missing}. Each domain used its peers' value instead; the domain pages say what measuring them could change.`, {
+      size: TYPE.small,
+      color: COLOR.muted,
+    });
   }
 }

@@ -1,5 +1,17 @@
+import { notMeasuredSentence, primaryRisk, riskLines } from '../../../widget/explain';
 import type { DomainTrack } from './domains';
-import { formatDelta, formatMeasurement, formatPercentile, formatRatio, formatRisk, formatScore, formatUnit, formatYears } from './format';
+import {
+  formatBiologicalAge,
+  formatDelta,
+  formatMeasurement,
+  formatPercentile,
+  formatRatio,
+  formatRisk,
+  formatScore,
+  formatUnit,
+  formatValue,
+  formatYears,
+} from './format';
 import type { PageWriter } from './page-writer';
 import { formatBand } from './biomarker-table';
 import { type Column, drawTable } from './table';
@@ -34,11 +46,10 @@ const OPPORTUNITY_COLUMNS: readonly Column[] = [
   { header: 'Biological age change (y)', width: 110, align: 'right' },
 ];
 
-/** Largest effects first; the ones that make the person older lead when effects tie. */
+/** Largest effects first (the engine's order); the ones that make the person older lead when effects tie. */
 export function topAttributions(score: DiseaseScore, count: number): DiseaseScore['predictor_attributions'] {
   return [...score.predictor_attributions]
-    .filter((a) => a.disease_age_years !== null || a.risk !== null)
-    .sort((a, b) => Math.abs(b.disease_age_years ?? 0) - Math.abs(a.disease_age_years ?? 0) || (b.disease_age_years ?? 0) - (a.disease_age_years ?? 0))
+    .sort((a, b) => Math.abs(b.disease_age_years) - Math.abs(a.disease_age_years) || b.disease_age_years - a.disease_age_years)
     .slice(0, count);
 }
 
@@ -46,30 +57,32 @@ function trendRows(track: DomainTrack, results: readonly ReportResult[]): string
   return results.flatMap((result, i) => {
     const s = track.scores[i];
     if (!s) return [];
+    const primary = primaryRisk(s);
     return [
       [
         formatYears(result.scoring_event_age),
         formatScore(s.health_score),
-        formatYears(s.disease_age),
-        formatRisk(s.risk_ratios.risk),
-        formatRisk(s.risk_ratios.peer_risk),
-        formatRatio(s.risk_ratios.ratio),
+        formatBiologicalAge(s),
+        formatRisk(primary?.risk ?? null),
+        formatRisk(primary?.peer_risk ?? null),
+        formatRatio(primary?.ratio ?? null),
         formatPercentile(s.score_percentile),
       ],
     ];
   });
 }
 
-function describeScore(score: DiseaseScore): string {
-  const parts = [`Model: ${score.model.name}.`];
-  if (score.risk_ratios.horizon_years !== null) parts.push(`Risk horizon: ${score.risk_ratios.horizon_years} years.`);
-  if (score.risk_ratios.reason) parts.push(score.risk_ratios.reason);
-  parts.push(`Inputs observed: ${Math.round(score.completeness.fraction_observed * 100)}%.`);
+/** The domain's model, risks for every outcome and horizon, indices and notes: one sentence each. */
+export function describeScore(score: DiseaseScore): string[] {
+  const sentences = [`Model: ${score.model.name}.`];
+  for (const line of riskLines(score.risk_ratios)) sentences.push(`${line.replace(/\.$/, '')}.`);
+  sentences.push(`Inputs observed: ${Math.round(score.completeness.fraction_observed * 100)}%.`);
   for (const index of score.indices) {
     const unit = index.unit ? ` ${formatUnit(index.unit)}` : '';
-    parts.push(`${index.name}: ${formatMeasurement(index.value)}${unit}${index.category ? ` (${index.category})` : ''}.`);
+    const value = index.unit === null && index.name.includes('risk') ? formatRisk(index.value) : formatMeasurement(index.value);
+    sentences.push(`${index.name}: ${value}${unit}${index.category ? ` (${index.category})` : ''}.`);
   }
-  return [...parts, ...score.notes].join(' ');
+  return [...sentences, ...score.notes];
 }
 
 /** A domain's page section in the full report: trend chart, per-event table, drivers and opportunities. */
@@ -77,10 +90,11 @@ export function drawDomainDetail(w: PageWriter, track: DomainTrack, results: rea
   const current = [...track.scores].reverse().find((s): s is DiseaseScore => s !== undefined);
   if (!current) return;
   w.heading(track.name);
-  w.paragraph(describeScore(current), { size: TYPE.small, color: COLOR.muted });
+  for (const sentence of describeScore(current)) w.paragraph(sentence, { size: TYPE.small, color: COLOR.muted });
   drawTrends(w, track, results);
   drawTable(w, TREND_COLUMNS, trendRows(track, results));
   drawDrivers(w, current, 5);
+  drawNotMeasured(w, current);
   drawOpportunities(w, current, 5);
 }
 
@@ -132,15 +146,29 @@ export function drawDrivers(w: PageWriter, score: DiseaseScore, count: number): 
   drawTable(
     w,
     ATTRIBUTION_COLUMNS,
-    top.map((a) => [a.name, formatMeasurement(a.value), formatMeasurement(a.peer_value), formatUnit(a.unit), formatDelta(a.disease_age_years)]),
+    top.map((a) => [a.name, formatValue(a.value, a.unit), formatValue(a.peer_value, a.unit), formatUnit(a.unit), formatDelta(a.disease_age_years)]),
     { size: TYPE.small + 0.5 },
   );
+  const residual = score.attribution_residual;
+  const difference = score.difference_from_peers;
+  if (residual && difference) {
+    w.paragraph(
+      `Difference from peers: ${formatDelta(difference.disease_age_years)} years of biological age, of which the measured inputs account for ${formatDelta(difference.disease_age_years - residual.disease_age_years)} years one at a time and interactions, model curvature and the edges of the peer data for ${formatDelta(residual.disease_age_years)} years.`,
+      { size: TYPE.small, color: COLOR.muted },
+    );
+  }
+}
+
+/** Inputs that were not measured: the peers' value stood in; what measuring them could change. */
+function drawNotMeasured(w: PageWriter, score: DiseaseScore): void {
+  if (score.not_measured.length === 0) return;
+  w.gap(4);
+  w.paragraph('Not measured', { bold: true, size: TYPE.subheading - 1 });
+  for (const entry of score.not_measured) w.paragraph(notMeasuredSentence(entry), { size: TYPE.small, color: COLOR.muted });
 }
 
 function drawOpportunities(w: PageWriter, score: DiseaseScore, count: number): void {
-  const items = [...score.improvement_opportunities]
-    .sort((a, b) => (a.disease_age_change ?? 0) - (b.disease_age_change ?? 0))
-    .slice(0, count);
+  const items = score.improvement_opportunities.slice(0, count);
   if (items.length === 0) return;
   w.gap(6);
   w.paragraph('Improvement opportunities (if this biomarker reached its optimal range)', { bold: true, size: TYPE.subheading - 1 });
@@ -149,8 +177,8 @@ function drawOpportunities(w: PageWriter, score: DiseaseScore, count: number): v
     OPPORTUNITY_COLUMNS,
     items.map((o) => [
       o.name,
-      formatMeasurement(o.current_value),
-      formatMeasurement(o.target_value),
+      formatValue(o.current_value, o.unit),
+      formatValue(o.target_value, o.unit),
       formatBand({ low: o.optimal_min, high: o.optimal_max }),
       formatUnit(o.unit),
       formatDelta(o.disease_age_change),
@@ -164,14 +192,16 @@ export function drawDomainBrief(w: PageWriter, score: DiseaseScore): boolean {
   const drivers = topAttributions(score, 3)
     .map((a) => `${a.name} ${formatDelta(a.disease_age_years)} y`)
     .join(', ');
-  const best = [...score.improvement_opportunities].sort((a, b) => (a.disease_age_change ?? 0) - (b.disease_age_change ?? 0))[0];
+  const best = score.improvement_opportunities[0];
   const lines = [`${score.disease_name} (${score.model.name})`];
   if (drivers) lines.push(`Main drivers: ${drivers}.`);
+  if (score.not_measured.length > 0) lines.push(`Not measured: ${score.not_measured.map((n) => n.name).join(', ')} (peers' value used).`);
   if (best) {
     lines.push(
-      `Best opportunity: ${best.name} ${formatMeasurement(best.current_value)} → ${formatMeasurement(best.target_value)} ${formatUnit(best.unit)} (${formatDelta(best.disease_age_change)} y).`,
+      `Best opportunity: ${best.name} ${formatValue(best.current_value, best.unit)} → ${formatValue(best.target_value, best.unit)} ${formatUnit(best.unit)} (${formatDelta(best.disease_age_change)} y).`.replace(/ {2,}/g, ' ').replace(' )', ')'),
     );
   }
+  for (const note of score.notes) lines.push(note);
   if (!w.paragraph(lines[0]!, { bold: true })) return false;
   for (const line of lines.slice(1)) if (!w.paragraph(line, { size: TYPE.small + 0.5 }, 8)) return false;
   return true;

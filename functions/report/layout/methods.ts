@@ -17,9 +17,11 @@ export function citationLine(model: Model): string {
 }
 
 const METHOD_NOTES = [
-  'Peers are people of the same sex and age band in the US National Health and Nutrition Examination Survey (NHANES 2017–2020, survey-weighted); ' +
-    'risk ratios and percentiles compare you with them.',
-  'Missing inputs are carried forward from an earlier event, derived from other values, or set to the peer median; the biomarker table says which.',
+  'Peers are people of the same sex and age in the US National Health and Nutrition Examination Survey (NHANES 2017–2020, survey-weighted, ' +
+    'interpolated between 5-year bands); risk ratios and percentiles compare you with the median peer.',
+  'Missing inputs are carried forward from an earlier event (up to 365 days) or derived from other values; an input that is still missing is set to the value of same-sex peers of the same age, ' +
+    'so it moves no result away from peers and gets no attribution; each domain page says what measuring it could change.',
+  'Health score: 50 · (1 − z / (1 + |z|)), z = the distance of the modelled risk from the median peer’s on the model’s own scale, in half the peers’ interquartile range: 50 is the median peer, 75 and 25 the peers’ quartiles.',
   'Biomarker ranges: the lab reference range as a US national laboratory prints it; an optimal range only where a published guideline gives one; ' +
     'the population mean of same-sex, same-age-band NHANES participants.',
 ];

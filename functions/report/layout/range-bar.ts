@@ -1,4 +1,5 @@
 import type { PDFPage } from 'pdf-lib';
+import { axisPosition, rangeAxis } from '../../../widget/range-scale';
 import type { CellBox } from './table';
 import { fillDots, fillRectangles, strokeSegments } from './paths';
 import { COLOR } from './theme';
@@ -17,19 +18,13 @@ export interface RangeBarGeometry {
 }
 
 /**
- * Positions (0…width) of a value against its lab range, optimal range and population mean on one
- * shared linear scale that holds all of them with a 10 % margin. An open band side runs to the edge.
+ * Positions (0…width) of a value against its lab range, optimal range and population mean on the
+ * axis the widget uses too (widget/range-scale.ts: the population's 1st–99th percentile widened to
+ * hold everything drawn). An open band side runs to the edge.
  */
 export function rangeBarGeometry(value: number, ranges: BiomarkerRanges, width: number): RangeBarGeometry {
-  const points = [value, ranges.populationMean, ranges.lab?.low, ranges.lab?.high, ranges.optimal?.low, ranges.optimal?.high].filter(
-    (v): v is number => typeof v === 'number' && Number.isFinite(v),
-  );
-  let min = Math.min(...points);
-  let max = Math.max(...points);
-  const pad = (max - min) * 0.1 || Math.abs(value) * 0.1 || 1;
-  min -= pad;
-  max += pad;
-  const at = (v: number) => ((v - min) / (max - min)) * width;
+  const axis = rangeAxis(value, { lab: ranges.lab, optimal: ranges.optimal, mean: ranges.populationMean, population: ranges.population });
+  const at = (v: number) => axisPosition(axis, v) * width;
   const span = (band: Band | undefined): Span | undefined =>
     band && (band.low !== null || band.high !== null) ? { x0: band.low === null ? 0 : at(band.low), x1: band.high === null ? width : at(band.high) } : undefined;
   return {

@@ -1,4 +1,5 @@
-import { formatPercentile, formatRatio, formatRisk, formatScore, formatYears } from './format';
+import { primaryRisk } from '../../../widget/explain';
+import { formatBiologicalAge, formatPercentile, formatRatio, formatRisk, formatScore, formatYears } from './format';
 import type { PageWriter } from './page-writer';
 import { fillRectangles } from './paths';
 import { type Column, drawTable } from './table';
@@ -20,18 +21,19 @@ export function drawDomainSummary(w: PageWriter, result: ReportResult): void {
   const rows = result.disease_scores.map((score) => [
     score.disease_name,
     score.status === 'scored' ? `${formatScore(score.health_score)} / ${score.health_score_max}` : 'not scored',
-    formatYears(score.disease_age),
+    formatBiologicalAge(score),
     formatYears(score.chronological_age),
-    formatRisk(score.risk_ratios.risk),
-    formatRatio(score.risk_ratios.ratio),
+    formatRisk(primaryRisk(score)?.risk ?? null),
+    formatRatio(primaryRisk(score)?.ratio ?? null),
     formatPercentile(score.score_percentile),
   ]);
   drawTable(w, COLUMNS, rows, { size: TYPE.body - 0.5 });
   w.gap(4);
   w.paragraph(
-    'Health score: 0–100, higher is healthier. Biological age: the age at which an average peer has the same modelled risk. ' +
-      'Risk: the model’s probability over its horizon; risk ratio: that risk divided by the mean of same-sex, same-age peers. ' +
-      'Percentile: position among those peers, higher is healthier.',
+    'Health score: 0–100, higher is healthier; 50 is the median same-sex peer of the same age. ' +
+      'Biological age: the age at which the median peer has the same modelled risk (≤ or ≥: beyond the ages of the peer data). ' +
+      'Risk: the model’s probability of its primary outcome over its horizon; risk ratio: that risk divided by the median peer’s. ' +
+      'Percentile: share of those peers the person is healthier than.',
     { size: TYPE.small, color: COLOR.muted },
   );
   for (const score of result.disease_scores) {

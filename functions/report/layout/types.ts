@@ -26,6 +26,8 @@ export interface BiomarkerRanges {
   lab?: Band;
   optimal?: Band;
   populationMean?: number;
+  /** Same-sex, same-age-band population's 1st and 99th percentile: the base of the bar's axis. */
+  population?: { low: number; high: number };
 }
 
 /** Looks up ranges for one predictor of one result (sex and age come from the result itself). */

@@ -6,7 +6,6 @@ import type { Sex } from './types';
 export type KfreRegion = keyof typeof model.baseline_survival;
 
 export const KFRE_EGFR_LIMIT = model.validity.egfr_max_exclusive;
-export const KFRE_HORIZON_YEARS = model.horizon_years;
 
 export function kfreLinearPredictor(age: number, sex: Sex, egfr: number, uacrMgG: number): number {
   const b = model.coefficients;
@@ -19,15 +18,13 @@ export function kfreLinearPredictor(age: number, sex: Sex, egfr: number, uacrMgG
   );
 }
 
-/** Kidney-failure risk over `years` (2 or 5), 0–1. */
-export function kfreRisk(
-  age: number,
-  sex: Sex,
-  egfr: number,
-  uacrMgG: number,
-  years: 2 | 5 = 5,
-  region: KfreRegion = model.region_used.value as KfreRegion,
-): number {
+/** Kidney-failure risk (0–1) over `years` (2 or 5) from the linear predictor. */
+export function kfreRiskOfLinearPredictor(linearPredictor: number, years: 2 | 5, region: KfreRegion = model.region_used.value as KfreRegion): number {
   const s0 = model.baseline_survival[region][String(years) as '2' | '5'];
-  return 1 - s0 ** Math.exp(kfreLinearPredictor(age, sex, egfr, uacrMgG));
+  return 1 - s0 ** Math.exp(linearPredictor);
+}
+
+/** Kidney-failure risk over `years` (2 or 5), 0–1. */
+export function kfreRisk(age: number, sex: Sex, egfr: number, uacrMgG: number, years: 2 | 5 = 5, region?: KfreRegion): number {
+  return kfreRiskOfLinearPredictor(kfreLinearPredictor(age, sex, egfr, uacrMgG), years, region);
 }

@@ -26,7 +26,8 @@ export const PHENOAGE_DISPUTED_DIVISOR = model.phenoage_transform.disputed_divis
 
 const c = model.coefficients;
 const GAMMA = model.gompertz_gamma;
-const HAZARD_FACTOR = (Math.exp(model.horizon_months * GAMMA) - 1) / GAMMA;
+/** ln H, H = (e^(120·γ) − 1)/γ: the cumulative baseline hazard over the 120-month horizon. */
+const LOG_HAZARD_FACTOR = Math.log((Math.exp(model.horizon_months * GAMMA) - 1) / GAMMA);
 // Model units: albumin g/L, creatinine µmol/L, glucose mmol/L (molecular weights from the catalogue).
 const ALBUMIN_G_L_PER_G_DL = model.conversions.albumin_g_dL_to_g_L.value;
 const CRP_MG_DL_PER_MG_L = model.conversions.crp_mg_L_to_mg_dL.value;
@@ -53,13 +54,22 @@ export function phenoAgeLinearPredictor(x: PhenoAgeInputs): number {
   );
 }
 
-/** 10-year mortality probability M from the linear predictor. */
-export function phenoAgeMortality(xb: number): number {
-  return 1 - Math.exp(-Math.exp(xb) * HAZARD_FACTOR);
+/** ln(−ln(1 − M)) = xb + ln(H): the log cumulative hazard over the horizon, finite where M rounds to 1. */
+export function phenoAgeLogHazard(xb: number): number {
+  return xb + LOG_HAZARD_FACTOR;
 }
 
-/** PhenoAge in years from the mortality probability (inverse of the age-only Gompertz model). */
-export function phenoAgeFromMortality(mortality: number, divisor = PHENOAGE_DIVISOR): number {
+/** 10-year mortality probability M from the log cumulative hazard (`phenoAgeLogHazard`). */
+export function phenoAgeMortality(logHazard: number): number {
+  return -Math.expm1(-Math.exp(logHazard));
+}
+
+/**
+ * PhenoAge in years from the log cumulative hazard: the inverse of the age-only Gompertz model,
+ * 141.50225 + ln(−0.0055305 · ln(1 − M)) / 0.090165, in the closed form
+ * 141.50225 + (ln 0.0055305 + ln(−ln(1 − M))) / 0.090165, which stays finite when M rounds to 1.
+ */
+export function phenoAgeOfLogHazard(logHazard: number, divisor = PHENOAGE_DIVISOR): number {
   const t = model.phenoage_transform;
-  return t.intercept + Math.log(t.log_coefficient * Math.log(1 - mortality)) / divisor;
+  return t.intercept + (Math.log(-t.log_coefficient) + logHazard) / divisor;
 }

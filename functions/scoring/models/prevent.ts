@@ -2,12 +2,13 @@ import model from '../../../data/models/prevent-base.json';
 import type { Sex } from './types';
 
 /**
- * AHA PREVENT base model (Khan 2024), 10-year ASCVD and heart-failure risk, logistic with the
- * published term transformations. Coefficients in data/models/prevent-base.json.
+ * AHA PREVENT base model (Khan 2024): 10- and 30-year risk of total CVD, ASCVD and heart failure,
+ * logistic with the published term transformations. Coefficients in data/models/prevent-base.json.
  */
 
-export type PreventOutcome = keyof typeof model.outcomes;
-type Coefficients = (typeof model.outcomes)['ascvd']['female'];
+export type PreventHorizon = keyof typeof model.horizons;
+export type PreventOutcome = keyof (typeof model.horizons)['10'];
+type Coefficients = (typeof model.horizons)['10']['ascvd']['female'];
 
 export interface PreventInputs {
   age: number;
@@ -29,9 +30,9 @@ function term(coefficient: number, value: number): number {
   return coefficient === 0 ? 0 : coefficient * value;
 }
 
-/** Log-odds of the outcome. */
-export function preventLogOdds(outcome: PreventOutcome, sex: Sex, x: PreventInputs): number {
-  const b: Coefficients = model.outcomes[outcome][sex];
+/** Log-odds of the outcome over the horizon. */
+export function preventLogOdds(horizon: PreventHorizon, outcome: PreventOutcome, sex: Sex, x: PreventInputs): number {
+  const b: Coefficients = model.horizons[horizon][outcome][sex];
   const age = (x.age - 55) / 10;
   const nonHdl = (x.totalCholesterolMgdl - x.hdlMgdl) * MMOL_PER_MG - 3.5;
   const hdl = (x.hdlMgdl * MMOL_PER_MG - 1.3) / 0.3;
@@ -44,6 +45,7 @@ export function preventLogOdds(outcome: PreventOutcome, sex: Sex, x: PreventInpu
   return (
     b.intercept +
     term(b.age, age) +
+    term(b.age_squared, age * age) +
     term(b.non_hdl, nonHdl) +
     term(b.hdl, hdl) +
     term(b.sbp_lt_110, sbpLow) +
@@ -68,9 +70,14 @@ export function preventLogOdds(outcome: PreventOutcome, sex: Sex, x: PreventInpu
   );
 }
 
-/** 10-year risk (0–1). */
-export function preventRisk(outcome: PreventOutcome, sex: Sex, x: PreventInputs): number {
-  return 1 / (1 + Math.exp(-preventLogOdds(outcome, sex, x)));
+/** Probability (0–1) of a log-odds value. */
+export function logistic(logOdds: number): number {
+  return 1 / (1 + Math.exp(-logOdds));
+}
+
+/** Risk (0–1) of the outcome over the horizon. */
+export function preventRisk(horizon: PreventHorizon, outcome: PreventOutcome, sex: Sex, x: PreventInputs): number {
+  return logistic(preventLogOdds(horizon, outcome, sex, x));
 }
 
 export const PREVENT_MODEL = model;

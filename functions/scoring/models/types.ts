@@ -12,16 +12,31 @@ export interface IndexValue {
   category: string | null;
 }
 
-/** What one model evaluation yields for one person at one age. */
+/** What one model evaluation yields beyond its severity: index values and notes. */
 export interface Evaluation {
-  /** The quantity compared with peers: a probability, or an index (eGFR, FIB-4). */
-  value: number;
-  /** Model probability over `horizonYears`; null when the model yields none (index models, KFRE outside validity). */
-  risk: number | null;
-  /** Horizon of `risk` when it differs from the domain's (KFRE's 5 years in the kidney domain). */
-  horizonYears?: number;
   indices: IndexValue[];
   notes: string[];
+}
+
+/**
+ * One outcome a domain's model publishes a probability for, at one horizon (a `risk_ratios` entry).
+ * `link` is the model's own additive scale (log-odds, log cumulative hazard, KFRE's linear predictor),
+ * so that probabilities saturating at 0 or 1 never lose their order.
+ */
+export interface RiskOutcome {
+  /** `<outcome>_<horizon>`, the key of its peer medians in data/population/peers.json. */
+  key: string;
+  outcome: string;
+  name: string;
+  horizonYears: number | null;
+  /** Ages the outcome's equations are published for, when narrower than the domain's. */
+  ages?: { min: number; max: number; reason: string };
+  /** The model's link value, or null when the model yields no probability for these inputs (KFRE outside its validity). */
+  link(inputs: Inputs, age: number, sex: Sex): number | null;
+  /** Probability (0–1) of a link value. */
+  toRisk(link: number): number;
+  /** Why this outcome has no peer risk to compare with (null when peers are tabulated). */
+  noPeerReason: string | null;
 }
 
 /**
@@ -38,17 +53,20 @@ export interface DomainModel {
   required: readonly string[];
   /** Ages the model is published for; outside them the domain is not scored. */
   ageRange: { min: number; max: number };
-  /** Horizon of `risk`, years; null for index models. */
-  horizonYears: number | null;
-  /** Whether a higher `value` is worse (risks, FIB-4) or better (eGFR). */
-  higherIsWorse: boolean;
+  /**
+   * The domain's quantity on the model's additive scale, larger = worse: log-odds (PREVENT, ARIC),
+   * log cumulative hazard (PhenoAge), −ln eGFR, ln FIB-4. Peers, percentiles, health_score and
+   * disease_age are all computed on it; it is finite for every finite input, where a probability may
+   * round to 0 or 1.
+   */
+  severity(inputs: Inputs, age: number, sex: Sex): number;
+  /** The probability of the primary outcome (`outcomes[0]`) from a severity; null for index domains. */
+  riskOfSeverity: ((severity: number) => number) | null;
+  /** Every outcome and horizon the model publishes, the primary one first (`risk_ratios`). */
+  outcomes: readonly RiskOutcome[];
   /** Why risk_ratios are null, for models that never yield a probability. */
   noRiskReason: string | null;
   evaluate(inputs: Inputs, age: number, sex: Sex): Evaluation;
-  /** A cheaper evaluation of `value` alone (used in attributions, optimal profiles, peer builds). */
-  value(inputs: Inputs, age: number, sex: Sex): number;
-  /** `risk` of `evaluate` alone, for the same reason. */
-  risk(inputs: Inputs, age: number, sex: Sex): number | null;
-  /** The model's own biological age from its value, when it defines one (PhenoAge); otherwise disease_age comes from the peer curve. */
-  biologicalAge?(value: number): number;
+  /** The model's own biological age from a severity (PhenoAge); otherwise disease_age comes from the peer curve. */
+  biologicalAge?: { of(severity: number): number; fittedAges: { min: number; max: number } };
 }

@@ -1,6 +1,6 @@
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { formatPercentile, formatRatio, formatRisk, formatScore, formatYears } from '../../../functions/report/layout/format';
+import { formatPercentile, formatRatio, formatRisk, formatScore, formatBiologicalAge } from '../../../functions/report/layout/format';
 import type { ReportJobResponse, ReportStatusCallback } from '../../../functions/report/schemas';
 import type { TimeseriesResponse } from '../../../functions/scoring/schemas';
 import { normalise, parsePdf } from '../../unit/report/pdf-text';
@@ -38,9 +38,9 @@ async function expectedFigures(eventIndexes: number[]): Promise<string[]> {
   return results.flatMap((r) =>
     r.disease_scores.flatMap((s) => [
       formatScore(s.health_score),
-      formatYears(s.disease_age),
-      formatRisk(s.risk_ratios.risk),
-      formatRatio(s.risk_ratios.ratio),
+      formatBiologicalAge(s),
+      formatRisk(s.risk_ratios[0]?.risk ?? null),
+      formatRatio(s.risk_ratios[0]?.ratio ?? null),
       formatPercentile(s.score_percentile),
     ]),
   );

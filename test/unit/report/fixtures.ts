@@ -26,14 +26,31 @@ export function diseaseScore(index: number, age: number, seed: number): DiseaseS
     health_score: 55 + index * 4.37 + wobble,
     health_score_max: 100,
     disease_age: age + 1.23 - index * 0.61 + wobble,
+    disease_age_status: 'interpolated',
     chronological_age: age,
-    risk_ratios: { horizon_years: 10, risk: 0.0345 + index * 0.0111 + wobble / 100, peer_risk: 0.041, ratio: 0.84 + index * 0.071 + wobble / 10, reason: null },
+    risk_ratios: [
+      { outcome: 'test_outcome', outcome_name: 'Test outcome', horizon_years: 10, risk: 0.0345 + index * 0.0111 + wobble / 100, peer_risk: 0.041, ratio: 0.84 + index * 0.071 + wobble / 10, reason: null },
+      { outcome: 'test_outcome', outcome_name: 'Test outcome', horizon_years: 30, risk: null, peer_risk: null, ratio: null, reason: 'Test horizon not published for this age.' },
+    ],
     score_percentile: 40 + index * 6 + seed,
     indices: index === 4 ? [{ name: 'eGFR', value: 88.4, unit: 'mL/min/{1.73_m2}', category: 'G2' }] : [],
+    difference_from_peers: { disease_age_years: 1.23 - index * 0.61 + wobble, risk: 0.0345 + index * 0.0111 + wobble / 100 - 0.041 },
+    attribution_residual: { disease_age_years: 0.13 - index * 0.61 + wobble, risk: 0.001 },
     predictor_attributions: [
       { predictor: 'glucose', name: 'Glucose', observation_codes: ['2345-7'], value: 105, peer_value: 97, unit: 'mg/dL', disease_age_years: 1.4, risk: 0.004 },
       { predictor: 'crp', name: 'C-reactive protein', observation_codes: ['30522-7'], value: 2.1, peer_value: 1.6, unit: 'mg/L', disease_age_years: 0.6, risk: 0.002 },
       { predictor: 'albumin', name: 'Albumin', observation_codes: ['1751-7'], value: 4.6, peer_value: 4.3, unit: 'g/dL', disease_age_years: -0.9, risk: -0.003 },
+    ],
+    not_measured: [
+      {
+        predictor: 'waist',
+        name: 'Waist circumference',
+        observation_codes: ['8280-0'],
+        unit: 'cm',
+        assumed_value: 97.5,
+        if_low: { value: 82.1, disease_age: age - 0.4, risk: 0.031 },
+        if_high: { value: 118.6, disease_age: age + 0.7, risk: 0.044 },
+      },
     ],
     improvement_opportunities: [
       {
@@ -52,7 +69,7 @@ export function diseaseScore(index: number, age: number, seed: number): DiseaseS
       },
     ],
     model: { id: modelId, name: modelName, citation: `${modelName} original publication, Journal ${index + 1} (test citation).`, doi: `10.1000/test.${index}`, version: '1' },
-    completeness: { measured: ['glucose'], carried_forward: [], derived: [], imputed: [], fraction_observed: 0.9 },
+    completeness: { measured: ['glucose'], carried_forward: [], derived: [], imputed: ['waist'], fraction_observed: 0.9 },
     notes: [],
   });
 }

@@ -32,12 +32,19 @@ describe('chart geometry', () => {
 describe('range bar geometry', () => {
   it('places value, bands and mean on one scale with a margin', () => {
     const g = rangeBarGeometry(110, { lab: { low: 70, high: 99 }, optimal: { low: 72, high: 90 }, populationMean: 100 }, 100);
-    // Scale 70…110 padded by 4 on each side: 66…114.
-    expect(g.lab!.x0).toBeCloseTo(((70 - 66) / 48) * 100);
-    expect(g.lab!.x1).toBeCloseTo(((99 - 66) / 48) * 100);
+    // Scale 70…110 padded by 5 % (2) on each side: 68…112.
+    expect(g.lab!.x0).toBeCloseTo(((70 - 68) / 44) * 100);
+    expect(g.lab!.x1).toBeCloseTo(((99 - 68) / 44) * 100);
     expect(g.optimal!.x0).toBeGreaterThan(g.lab!.x0);
-    expect(g.mean).toBeCloseTo(((100 - 66) / 48) * 100);
-    expect(g.value).toBeCloseTo(((110 - 66) / 48) * 100);
+    expect(g.mean).toBeCloseTo(((100 - 68) / 44) * 100);
+    expect(g.value).toBeCloseTo(((110 - 68) / 44) * 100);
+  });
+
+  it('scales a bar without lab or optimal range by the population (1st–99th percentile), not by the value and mean alone', () => {
+    const g = rangeBarGeometry(98, { populationMean: 100, population: { low: 60, high: 160 } }, 100);
+    // Axis 60…160 padded by 5: 55…165; value and mean 2 apart sit 1.8 % apart, not at the two ends.
+    expect(g.value).toBeCloseTo(((98 - 55) / 110) * 100);
+    expect(g.mean! - g.value).toBeCloseTo((2 / 110) * 100);
   });
 
   it('runs an open-ended band to the edge and draws no band that is unknown', () => {
@@ -50,9 +57,10 @@ describe('range bar geometry', () => {
 });
 
 describe('formatting', () => {
-  it('prints lab values with at most four significant digits', () => {
+  it('prints lab values with three significant digits (whole numbers from 100 up), as the widget does', () => {
     expect(formatMeasurement(105)).toBe('105');
-    expect(formatMeasurement(0.123456)).toBe('0.1235');
+    expect(formatMeasurement(1276.4)).toBe('1276');
+    expect(formatMeasurement(0.123456)).toBe('0.123');
     expect(formatMeasurement(4.60)).toBe('4.6');
     expect(formatMeasurement('female')).toBe('female');
   });

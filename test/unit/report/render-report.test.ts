@@ -1,8 +1,12 @@
+import { referenceRangeLookup } from '../../../functions/report/biomarker-ranges';
 import { reportFonts } from '../../../functions/report/fonts';
 import { WELLNESS_NOTICE } from '../../../functions/report/layout/cover';
-import { formatPercentile, formatRatio, formatRisk, formatScore, formatYears } from '../../../functions/report/layout/format';
+import { formatBiologicalAge, formatPercentile, formatRatio, formatRisk, formatScore, formatValue } from '../../../functions/report/layout/format';
 import { CONDENSED_MAX_PAGES, renderReport } from '../../../functions/report/layout/render-report';
 import type { ReportResult } from '../../../functions/report/layout/types';
+import { scoreReport } from '../../../functions/report/score-report';
+import { notMeasuredSentence } from '../../../widget/explain';
+import { fullPanel } from '../scoring/fixtures';
 import { documentInput, predictor, result } from './fixtures';
 import { normalise, parsePdf } from './pdf-text';
 
@@ -13,9 +17,9 @@ function expectEveryDomainNumber(text: string, results: ReportResult[]): void {
     for (const s of r.disease_scores) {
       for (const figure of [
         formatScore(s.health_score),
-        formatYears(s.disease_age),
-        formatRisk(s.risk_ratios.risk),
-        formatRatio(s.risk_ratios.ratio),
+        formatBiologicalAge(s),
+        formatRisk(s.risk_ratios[0]?.risk ?? null),
+        formatRatio(s.risk_ratios[0]?.ratio ?? null),
         formatPercentile(s.score_percentile),
       ]) {
         expect(text).toContain(normalise(figure));
@@ -66,5 +70,50 @@ describe('condensed report rendering', () => {
     for (const score of input.results[0]!.disease_scores) expect(pdf.text).toContain(`doi:${score.model.doi}`);
     expect(pdf.text).not.toContain('Age at event (years)');
     expect(pdf.info.Title).toBe('Hale Health Report — Snapshot');
+  });
+});
+
+describe('report of a real scoring result (what the widget shows too)', () => {
+  // A 60-year-old man with kidney function beyond the oldest peers, a few inputs never sent.
+  const predictors = fullPanel({ '2160-0': ['2.5', 'mg/dL'] }).filter((p) => !['8280-0', '160303001', '96302009'].includes(p.observation_code));
+  const scored = scoreReport({ variant: 'full', uid_ext: 'u', event_asof_dtutc: '2026-01-01T00:00:00Z', health_events: [{ health_event_id: 'e1', event_age: 60, predictors }] });
+  let pdf: Awaited<ReturnType<typeof parsePdf>>;
+
+  beforeAll(async () => {
+    const input = { variant: 'full' as const, uidExt: 'u', asOf: '2026-01-01T00:00:00Z', results: scored.results, ranges: referenceRangeLookup(scored.sex), scoringVersion: 'test' };
+    pdf = await parsePdf(await renderReport(input, reportFonts(), renderedAt));
+  });
+
+  it('cuts no text: long units and names print whole, wrapped rather than ended with an ellipsis', () => {
+    expect(pdf.text).not.toContain('…');
+    expect(pdf.text).toContain(normalise('mL/min/1.73'));
+  });
+
+  it('never prints an unmeasured input as the person’s value, and says what measuring it would add, in the widget’s words', () => {
+    const scores = scored.results[0]!.disease_scores;
+    const unmeasured = scores.flatMap((s) => s.not_measured);
+    expect(unmeasured.map((n) => n.predictor)).toEqual(expect.arrayContaining(['waist', 'parental_diabetes', 'statin']));
+    for (const entry of unmeasured) {
+      // An attribution row would print the name followed by a value; the not-measured sentence has a colon.
+      expect(pdf.text).not.toContain(normalise(`${entry.name} ${formatValue(entry.assumed_value, entry.unit)}`));
+      expect(pdf.text).toContain(normalise(notMeasuredSentence(entry)).slice(0, 80));
+    }
+  });
+
+  it('prints each domain’s notes as sentences, including where a disease age is the edge of the peer data', () => {
+    const kidney = scored.results[0]!.disease_scores.find((s) => s.disease_code === 'kidney')!;
+    expect(kidney.disease_age_status).toBe('above_peer_data');
+    expect(pdf.text).toContain(normalise(formatBiologicalAge(kidney)));
+    for (const score of scored.results[0]!.disease_scores) {
+      for (const note of score.notes) {
+        expect(note).toMatch(/^[A-Z].*[.)]$/);
+        expect(pdf.text).toContain(normalise(note).slice(0, 60));
+      }
+    }
+  });
+
+  it('reads yes/no inputs as yes/no and the peers’ share as a percentage of peers', () => {
+    expect(pdf.text).toMatch(/Current smoking: no/);
+    expect(pdf.text).toMatch(/\d+% of peers/);
   });
 });

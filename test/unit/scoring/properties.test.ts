@@ -1,8 +1,9 @@
 import fc from 'fast-check';
+import hba1cUnits from '../../../data/models/hba1c-units.json';
 import { DOMAINS } from '../../../functions/scoring/domains';
 import { scoreTimeline } from '../../../functions/scoring/engine';
 import type { Sex } from '../../../functions/scoring/models/types';
-import { peerCurve } from '../../../functions/scoring/population';
+import { peerTable } from '../../../functions/scoring/population';
 import type { DiseaseScore } from '../../../functions/scoring/schemas';
 import { predictor } from './fixtures';
 
@@ -13,6 +14,8 @@ const panelArb = fc.record({
   albumin: fc.double({ min: 3.6, max: 5.0, noNaN: true }),
   creatinine: fc.double({ min: 0.5, max: 1.6, noNaN: true }),
   glucose: fc.double({ min: 75, max: 140, noNaN: true }),
+  // Below the ADA threshold, so that the diabetes domain (incident diabetes) is scored.
+  hba1c: fc.double({ min: 4.5, max: 6.4, noNaN: true }),
   crp: fc.double({ min: 0.2, max: 15, noNaN: true }),
   lymphocyte: fc.double({ min: 15, max: 45, noNaN: true }),
   mcv: fc.double({ min: 80, max: 100, noNaN: true }),
@@ -34,13 +37,16 @@ const panelArb = fc.record({
 });
 type Panel = typeof panelArb extends fc.Arbitrary<infer T> ? T : never;
 
+/** The panel in US units, or in SI units (mmol/L, µmol/L, g/L, 10*9/L, IFCC mmol/mol). */
 function predictors(p: Panel, si = false) {
   const mmol = (mgdl: number, weight: number) => String((mgdl * 10) / weight);
+  const { slope, intercept } = hba1cUnits.ifcc_mmol_mol_to_ngsp_pct;
   return [
     predictor('76689-9', p.sex),
     predictor('1751-7', si ? String(p.albumin * 10) : String(p.albumin), si ? 'g/L' : 'g/dL'),
     predictor('2160-0', si ? String((p.creatinine * 10_000) / 113.12) : String(p.creatinine), si ? 'umol/L' : 'mg/dL'),
     predictor('2345-7', si ? mmol(p.glucose, 180.156) : String(p.glucose), si ? 'mmol/L' : 'mg/dL'),
+    predictor('4548-4', si ? String((p.hba1c - intercept) / slope) : String(p.hba1c), si ? 'mmol/mol' : '%'),
     predictor('30522-7', String(p.crp), 'mg/L'),
     predictor('736-9', String(p.lymphocyte), '%'),
     predictor('787-2', String(p.mcv), 'fL'),
@@ -59,33 +65,59 @@ function predictors(p: Panel, si = false) {
     predictor('777-3', String(p.platelets), si ? 'K/uL' : '10*3/uL'),
     predictor('72166-2', p.smoking ? 'yes' : 'no'),
     predictor('308116003', p.bpTreatment ? '1' : '0'),
-    predictor('73211009', 'no'),
   ];
 }
 
-function score(p: Panel, si = false) {
-  return scoreTimeline({ events: [{ eventId: 'e', age: p.age, date: null, predictors: predictors(p, si) }], points: [{ age: p.age, date: null }] })[0]!;
+function score(p: Panel, si = false, age = p.age) {
+  return scoreTimeline({ events: [{ eventId: 'e', age: p.age, date: null, predictors: predictors(p, si) }], points: [{ age, date: null }] })[0]!;
 }
 
+const byCode = (scores: DiseaseScore[], code: DiseaseScore['disease_code']) => scores.find((d) => d.disease_code === code)!;
 const RUNS = { numRuns: 60 };
+const ONE_DAY = 1 / 365.25;
+
+/** Inputs whose increase raises the domain's risk everywhere on these ranges (J-shaped terms only above their knot). */
+const RISK_RAISING: [DiseaseScore['disease_code'], keyof Panel, number][] = [
+  ['all_cause', 'creatinine', 0.2],
+  ['all_cause', 'glucose', 10],
+  ['all_cause', 'crp', 2],
+  ['all_cause', 'rdw', 0.5],
+  ['all_cause', 'wbc', 1],
+  ['all_cause', 'mcv', 2],
+  ['all_cause', 'alp', 10],
+  ['cardiovascular', 'sbp', 8],
+  ['heart_failure', 'sbp', 8],
+  ['heart_failure', 'bmi', 3],
+  ['kidney', 'creatinine', 0.2],
+  ['type2_diabetes', 'glucose', 8],
+  ['type2_diabetes', 'waist', 5],
+  ['type2_diabetes', 'tg', 30],
+  ['type2_diabetes', 'sbp', 8],
+  ['liver', 'ast', 5],
+];
+const RISK_LOWERING: [DiseaseScore['disease_code'], keyof Panel, number][] = [
+  ['all_cause', 'albumin', 0.2],
+  ['all_cause', 'lymphocyte', 3],
+  ['cardiovascular', 'hdl', 8],
+  ['type2_diabetes', 'hdl', 8],
+  ['liver', 'platelets', 30],
+];
+const LEVERS = [...RISK_RAISING, ...RISK_LOWERING];
 
 describe('scoring properties', () => {
-  it('keeps health scores and percentiles within 0–100 and ratio and disease age on the same side of the peer', () => {
+  it('keeps every figure finite and in range: health score and percentile 0–100, risks 0–1', () => {
     fc.assert(
       fc.property(panelArb, (p) => {
         for (const d of score(p).disease_scores) {
           expect(d.status).toBe('scored');
-          expect(d.health_score!).toBeGreaterThanOrEqual(0);
-          expect(d.health_score!).toBeLessThanOrEqual(100);
+          expect(d.health_score!).toBeGreaterThan(0);
+          expect(d.health_score!).toBeLessThan(100);
           expect(d.score_percentile!).toBeGreaterThanOrEqual(0);
           expect(d.score_percentile!).toBeLessThanOrEqual(100);
           expect(Number.isFinite(d.disease_age)).toBe(true);
-          expect(d.completeness.fraction_observed).toBeGreaterThanOrEqual(0);
-          expect(d.completeness.fraction_observed).toBeLessThanOrEqual(1);
-          const { ratio } = d.risk_ratios;
-          const unclamped = !d.notes.some((n) => n.startsWith('disease age'));
-          if (ratio !== null && unclamped && d.disease_code !== 'all_cause' && Math.abs(ratio - 1) > 1e-3) {
-            expect(Math.sign(d.disease_age! - d.chronological_age)).toBe(Math.sign(ratio - 1));
+          for (const r of d.risk_ratios) {
+            if (r.risk !== null) expect(r.risk).toBeGreaterThanOrEqual(0);
+            if (r.risk !== null) expect(r.risk).toBeLessThanOrEqual(1);
           }
         }
       }),
@@ -93,7 +125,42 @@ describe('scoring properties', () => {
     );
   });
 
-  it('gives identical results for unit-equivalent inputs (mg/dL vs mmol/L, g/dL vs g/L, K/uL vs 10*3/uL, IU/L vs U/L)', () => {
+  it('orders health score, percentile, risk ratio and disease age alike: for one person, domain and date, lower risk is never worse on any', () => {
+    fc.assert(
+      fc.property(panelArb, fc.constantFrom(...LEVERS), fc.double({ min: -0.4, max: 0.4, noNaN: true }), (p, [code, key], k) => {
+        // The same person with one input up to 40 % lower or higher (staying plausible).
+        const moved = { ...p, [key]: (p[key] as number) * (1 + k) };
+        const a = byCode(score(p).disease_scores, code);
+        const b = byCode(score(moved).disease_scores, code);
+        // The domain's own risk, or its index (eGFR falls as risk rises; FIB-4 rises) when it has none.
+        const riskOf = (d: DiseaseScore) => d.risk_ratios[0]!.risk ?? (code === 'kidney' ? -d.indices[0]!.value : d.indices[0]!.value);
+        const [lower, higher] = riskOf(a) <= riskOf(b) ? [a, b] : [b, a];
+        expect(lower.health_score!).toBeGreaterThanOrEqual(higher.health_score!);
+        expect(lower.score_percentile!).toBeGreaterThanOrEqual(higher.score_percentile!);
+        expect(lower.disease_age!).toBeLessThanOrEqual(higher.disease_age! + 1e-9);
+        if (lower.risk_ratios[0]!.ratio !== null) expect(lower.risk_ratios[0]!.ratio!).toBeLessThanOrEqual(higher.risk_ratios[0]!.ratio!);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('is continuous in age: one day later changes no percentile by more than 0.5 points (nor health score)', () => {
+    fc.assert(
+      fc.property(panelArb, fc.double({ min: 20, max: 84, noNaN: true }), (p, age) => {
+        const today = score({ ...p, age }, false, age);
+        const tomorrow = score({ ...p, age }, false, age + ONE_DAY);
+        today.disease_scores.forEach((d, i) => {
+          const next = tomorrow.disease_scores[i]!;
+          if (d.status !== 'scored' || next.status !== 'scored') return;
+          expect(Math.abs(d.score_percentile! - next.score_percentile!)).toBeLessThanOrEqual(0.5);
+          expect(Math.abs(d.health_score! - next.health_score!)).toBeLessThanOrEqual(0.5);
+        });
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('is invariant to the unit chosen: mg/dL vs mmol/L, % vs mmol/mol (IFCC), g/dL vs g/L, K/uL vs 10*3/uL, IU/L vs U/L', () => {
     fc.assert(
       fc.property(panelArb, (p) => {
         expect(score(p, true)).toEqual(score(p, false));
@@ -102,91 +169,55 @@ describe('scoring properties', () => {
     );
   });
 
-  it('returns the chronological age and a ratio of 1 for a person at the peer average (round trip through the peer curve)', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...DOMAINS), fc.constantFrom<Sex>('male', 'female'), fc.double({ min: 0, max: 1, noNaN: true }), (domain, sex, u) => {
-        const curve = peerCurve(domain.code, sex, domain.higherIsWorse);
-        const age = curve.ages[0]! + u * (curve.ages[curve.ages.length - 1]! - curve.ages[0]!);
-        const peer = curve.valueAt(age);
-        if (new Set(curve.bands.map((b) => b.curve_value)).size === curve.bands.length) {
-          expect(curve.ageAt(peer)).toBeCloseTo(age, 6);
-        }
-        expect(curve.valueAt(curve.ageAt(peer))).toBeCloseTo(peer, 9);
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it('makes the one-at-a-time attributions add up to the total effect, up to the reported residual', () => {
+  it('makes the attributions plus the stated residual equal the reported difference from peers, in years and in risk', () => {
     fc.assert(
       fc.property(panelArb, (p) => {
-        const allCause = score(p).disease_scores.find((d) => d.disease_code === 'all_cause')!;
-        // The peer profile has no binary inputs for PhenoAge, so it can be scored as a person.
-        const peer = { ...p };
-        const peerOf = (key: string) => allCause.predictor_attributions.find((a) => a.predictor === key)!.peer_value!;
-        Object.assign(peer, {
-          albumin: peerOf('albumin'),
-          creatinine: peerOf('creatinine'),
-          glucose: peerOf('glucose'),
-          crp: peerOf('crp'),
-          lymphocyte: peerOf('lymphocyte_pct'),
-          mcv: peerOf('mcv'),
-          rdw: peerOf('rdw'),
-          alp: peerOf('alp'),
-          wbc: peerOf('wbc'),
-        });
-        const peerScore = score(peer).disease_scores.find((d) => d.disease_code === 'all_cause')!;
-        const total = allCause.indices[0]!.value - peerScore.indices[0]!.value;
-        const sum = allCause.predictor_attributions.reduce((s, a) => s + a.disease_age_years!, 0);
-        expect(sum + allCause.attribution_residual!.disease_age_years).toBeCloseTo(total, 1);
-        // PhenoAge is additive in xb and near-linear in years over this range: the residual stays small.
-        expect(Math.abs(allCause.attribution_residual!.disease_age_years)).toBeLessThanOrEqual(0.1 * Math.abs(total) + 0.6);
-        const ordered = allCause.predictor_attributions.map((a) => Math.abs(a.disease_age_years!));
-        expect(ordered).toEqual([...ordered].sort((a, b) => b - a));
+        for (const d of score(p).disease_scores) {
+          const years = d.predictor_attributions.reduce((s, a) => s + a.disease_age_years, 0) + d.attribution_residual!.disease_age_years;
+          expect(years).toBeCloseTo(d.difference_from_peers!.disease_age_years, 1);
+          expect(d.difference_from_peers!.disease_age_years).toBeCloseTo(d.disease_age! - d.chronological_age, 1);
+          const primary = d.risk_ratios[0]!;
+          if (primary.peer_risk === null) {
+            expect(d.difference_from_peers!.risk).toBeNull();
+            continue;
+          }
+          const risks = d.predictor_attributions.reduce((s, a) => s + a.risk!, 0) + d.attribution_residual!.risk!;
+          expect(risks).toBeCloseTo(primary.risk! - primary.peer_risk, 4);
+          const ordered = d.predictor_attributions.map((a) => Math.abs(a.disease_age_years));
+          expect(ordered).toEqual([...ordered].sort((x, y) => y - x));
+        }
       }),
       RUNS,
     );
   });
 
-  /** Inputs whose increase raises the model's value everywhere on these ranges (J-shaped terms only above their knot). */
-  const RISK_RAISING: [DiseaseScore['disease_code'], keyof Panel, number][] = [
-    ['all_cause', 'creatinine', 0.2],
-    ['all_cause', 'glucose', 10],
-    ['all_cause', 'crp', 2],
-    ['all_cause', 'rdw', 0.5],
-    ['all_cause', 'wbc', 1],
-    ['all_cause', 'mcv', 2],
-    ['all_cause', 'alp', 10],
-    ['cardiovascular', 'sbp', 8],
-    ['cardiovascular', 'tc', 20],
-    ['heart_failure', 'sbp', 8],
-    ['kidney', 'creatinine', 0.2],
-    ['type2_diabetes', 'glucose', 8],
-    ['type2_diabetes', 'waist', 5],
-    ['type2_diabetes', 'tg', 30],
-    ['type2_diabetes', 'sbp', 8],
-    ['liver', 'ast', 5],
-  ];
-  const RISK_LOWERING: [DiseaseScore['disease_code'], keyof Panel, number][] = [
-    ['all_cause', 'albumin', 0.2],
-    ['all_cause', 'lymphocyte', 3],
-    ['cardiovascular', 'hdl', 8],
-    ['type2_diabetes', 'hdl', 8],
-    ['liver', 'platelets', 30],
-  ];
+  it('returns the chronological age for the median peer and inverts the peer curve inside the peer data', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...DOMAINS), fc.constantFrom<Sex>('male', 'female'), fc.double({ min: 0, max: 1, noNaN: true }), (domain, sex, u) => {
+        const table = peerTable(domain.code, sex);
+        const age = table.ages[0]! + u * (table.ages.at(-1)! - table.ages[0]!);
+        const median = table.at(age).median;
+        const { age: back, position } = table.ageOf(median);
+        expect(position).toBe('interpolated');
+        if (new Set(table.medians).size === table.medians.length) expect(back).toBeCloseTo(age, 6);
+        expect(table.at(back).median).toBeCloseTo(median, 9);
+      }),
+      { numRuns: 200 },
+    );
+  });
 
-  it.each([...RISK_RAISING.map((r) => [...r, 1] as const), ...RISK_LOWERING.map((r) => [...r, -1] as const)])(
+  it.each(LEVERS.map(([code, key, step]) => [code, key, step, RISK_RAISING.some(([c, k]) => c === code && k === key) ? 1 : -1] as const))(
     '%s is monotone in %s',
     (code, key, step, direction) => {
       fc.assert(
         fc.property(panelArb, (p) => {
           const value = (panel: Panel) => {
-            const d = score(panel).disease_scores.find((x) => x.disease_code === code)!;
-            return code === 'kidney' ? -d.indices[0]!.value : code === 'liver' ? d.indices[0]!.value : d.risk_ratios.risk!;
+            const d = byCode(score(panel).disease_scores, code);
+            return code === 'kidney' ? -d.indices[0]!.value : code === 'liver' ? d.indices[0]!.value : d.risk_ratios[0]!.risk!;
           };
-          // PREVENT's SBP terms are J-shaped below 110 mmHg (published spline knot): test above it.
+          // PREVENT's SBP terms are J-shaped below 110 mmHg and BMI below 30 (published spline knots): test above them.
           // ARIC reads fasting glucose: 2345-7 stands in for it (data/models/README.md).
-          const base = key === 'sbp' ? { ...p, sbp: Math.max(p.sbp, 110) } : p;
+          const base = key === 'sbp' ? { ...p, sbp: Math.max(p.sbp, 110) } : key === 'bmi' ? { ...p, bmi: Math.max(p.bmi, 30) } : p;
           const raised = { ...base, [key]: (base[key] as number) + step };
           expect(Math.sign(value(raised) - value(base))).toBe(direction);
         }),

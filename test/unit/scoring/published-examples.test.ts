@@ -3,14 +3,16 @@ import { ckdEpi2021, kdigoCategory } from '../../../functions/scoring/models/ckd
 import { fib4, fib4Category } from '../../../functions/scoring/models/fib4';
 import { kfreRisk } from '../../../functions/scoring/models/kfre';
 import { nafldFibrosisScore } from '../../../functions/scoring/models/nfs';
+import preventModel from '../../../data/models/prevent-base.json';
 import {
   PHENOAGE_DISPUTED_DIVISOR,
   PHENOAGE_DIVISOR,
-  phenoAgeFromMortality,
   phenoAgeLinearPredictor,
+  phenoAgeLogHazard,
   phenoAgeMortality,
+  phenoAgeOfLogHazard,
 } from '../../../functions/scoring/models/phenoage';
-import { preventRisk } from '../../../functions/scoring/models/prevent';
+import { type PreventHorizon, type PreventOutcome, preventRisk } from '../../../functions/scoring/models/prevent';
 
 /** Published worked examples (sources in docs/research/scoring-models.md and data/models/*.json). */
 
@@ -34,14 +36,20 @@ describe('PhenoAge (Levine 2018)', () => {
   it('reproduces the linear combination and mortality score', () => {
     const xb = phenoAgeLinearPredictor(inputs);
     expect(xb).toBeCloseTo(-10.4638, 3);
-    expect(phenoAgeMortality(xb)).toBeCloseTo(0.005615, 5);
+    expect(phenoAgeMortality(phenoAgeLogHazard(xb))).toBeCloseTo(0.005615, 5);
   });
 
   it('reproduces PhenoAge under both published divisors within 0.1 y', () => {
-    const mortality = phenoAgeMortality(phenoAgeLinearPredictor(inputs));
+    const logHazard = phenoAgeLogHazard(phenoAgeLinearPredictor(inputs));
     expect(PHENOAGE_DIVISOR).toBe(0.090165);
-    expect(Math.abs(phenoAgeFromMortality(mortality) - 26.41)).toBeLessThan(0.1);
-    expect(Math.abs(phenoAgeFromMortality(mortality, PHENOAGE_DISPUTED_DIVISOR) - 28.28)).toBeLessThan(0.1);
+    expect(Math.abs(phenoAgeOfLogHazard(logHazard) - 26.41)).toBeLessThan(0.1);
+    expect(Math.abs(phenoAgeOfLogHazard(logHazard, PHENOAGE_DISPUTED_DIVISOR) - 28.28)).toBeLessThan(0.1);
+  });
+
+  it('is the published formula 141.50225 + ln(−0.0055305 · ln(1 − M)) / 0.090165 wherever M is representable', () => {
+    const logHazard = phenoAgeLogHazard(phenoAgeLinearPredictor(inputs));
+    const mortality = phenoAgeMortality(logHazard);
+    expect(phenoAgeOfLogHazard(logHazard)).toBeCloseTo(141.50225 + Math.log(-0.0055305 * Math.log(1 - mortality)) / 0.090165, 9);
   });
 
   it('enters CRP as ln(mg/dL) with the 0.0954 coefficient, floored at the assay detection limit', () => {
@@ -52,6 +60,8 @@ describe('PhenoAge (Levine 2018)', () => {
 });
 
 describe('PREVENT base (Khan 2024), Table S25 example', () => {
+  // Expected values: martingmayer/preventr tests 'Base model works, female/male' (3 decimals) and
+  // bcjaeger/PooledCohort tests (Khan supplemental table S12), recorded in data/models/prevent-base.json.
   // 50 y, TC 200, HDL 45, SBP 160 treated, diabetic, non-smoker, eGFR 90, BMI 35, no statin.
   const example = {
     age: 50,
@@ -65,13 +75,21 @@ describe('PREVENT base (Khan 2024), Table S25 example', () => {
     bpTreatment: 1,
     statin: 0,
   };
-  it.each([
-    ['ascvd', 'female', 9.2],
-    ['heart_failure', 'female', 8.1],
-    ['ascvd', 'male', 10.2],
-    ['heart_failure', 'male', 10.6],
-  ] as const)('%s %s = %s %%', (outcome, sex, expected) => {
-    expect(Math.abs(preventRisk(outcome, sex, example) * 100 - expected)).toBeLessThan(0.05);
+  const cases = (['female', 'male'] as const).flatMap((sex) =>
+    (['10', '30'] as const).flatMap((horizon) =>
+      (['total_cvd', 'ascvd', 'heart_failure'] as const).map((outcome) => [sex, horizon, outcome, preventModel.worked_examples[sex][horizon][outcome]] as const),
+    ),
+  );
+  it.each(cases)('%s, %s-year %s = %s', (sex, horizon, outcome, expected) => {
+    // The published figures are rounded to 3 decimals.
+    expect(Math.abs(preventRisk(horizon as PreventHorizon, outcome as PreventOutcome, sex, example) - expected)).toBeLessThanOrEqual(0.0005 + 1e-12);
+  });
+
+  it('reproduces the 4-decimal figures of the Khan supplement as bcjaeger/PooledCohort tests them', () => {
+    expect(preventRisk('10', 'total_cvd', 'female', example)).toBeCloseTo(0.1468, 4);
+    expect(preventRisk('10', 'total_cvd', 'male', example)).toBeCloseTo(0.1632, 4);
+    expect(preventRisk('30', 'ascvd', 'female', example)).toBeCloseTo(0.354, 3);
+    expect(preventRisk('30', 'ascvd', 'male', example)).toBeCloseTo(0.349, 3);
   });
 });
 

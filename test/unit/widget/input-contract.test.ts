@@ -28,7 +28,7 @@ describe('parseScoring (the widget’s hand-written guard)', () => {
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.problems).toEqual([
       'scoring_results[0].disease_scores[1].disease_age: expected a finite number',
-      'scoring_results[0].scoring_predictors[0].imputation_code: expected one of measured, carried_forward, derived, population_median, default',
+      'scoring_results[0].scoring_predictors[0].imputation_code: expected one of measured, carried_forward, derived, imputed',
       'scoring_results[1].scoring_event_age: expected a finite number',
     ]);
   });
