@@ -109,7 +109,10 @@ async function untilTable(endpoint: string, status: 'ACTIVE' | undefined): Promi
 }
 
 /**
- * Creates the jobs table exactly as resources.ts describes it, once. Time to live is not switched
+ * Creates the jobs table exactly as resources.ts describes it, once, and returns only when it is
+ * ACTIVE: as in AWS, a table answers reads and writes with ResourceNotFoundException while it is
+ * CREATING, and dynalite flips the status on a timer (a LevelDB write) after CreateTable has
+ * answered, which a busy machine can delay past the first request. Time to live is not switched
  * on: dynalite has no UpdateTimeToLive, and readers filter expired items anyway. A table from an
  * older data folder that lacks the open-jobs index is rebuilt with its items, since dynalite cannot
  * add an index to a table that has one missing.
@@ -128,12 +131,17 @@ async function ensureJobsTable(endpoint: string): Promise<void> {
     await untilTable(endpoint, undefined);
   }
   await dynamoCall(endpoint, 'CreateTable', CREATE_JOBS_TABLE);
-  if (items.length > 0) await untilTable(endpoint, 'ACTIVE');
+  await untilTable(endpoint, 'ACTIVE');
   for (const item of items) await dynamoCall(endpoint, 'PutItem', { TableName: JOBS_TABLE.localName, Item: item });
 }
 
-async function start(storePath: string | undefined): Promise<{ server: Server; endpoint: string }> {
-  const server = dynalite({ path: storePath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+export interface EmbeddedDynamoDbOptions {
+  /** How long dynalite keeps a new table CREATING; 0 (the default) flips it on the next timer tick. */
+  createTableMs?: number;
+}
+
+async function start(storePath: string | undefined, options: EmbeddedDynamoDbOptions): Promise<{ server: Server; endpoint: string }> {
+  const server = dynalite({ path: storePath, createTableMs: options.createTableMs ?? 0, deleteTableMs: 0, updateTableMs: 0 });
   const endpoint = await listen(server);
   try {
     await ensureJobsTable(endpoint);
@@ -149,14 +157,14 @@ async function start(storePath: string | undefined): Promise<{ server: Server; e
  * restart (lockDataDir keeps a second runtime away from it). If the LevelDB store cannot be opened
  * the table lives in memory instead and `persistenceProblem` says why.
  */
-export async function startEmbeddedDynamoDb(dataDir: string): Promise<EmbeddedDynamoDb> {
+export async function startEmbeddedDynamoDb(dataDir: string, options: EmbeddedDynamoDbOptions = {}): Promise<EmbeddedDynamoDb> {
   let started: { server: Server; endpoint: string };
   let persistenceProblem: string | undefined;
   try {
-    started = await start(path.join(dataDir, 'dynamodb'));
+    started = await start(path.join(dataDir, 'dynamodb'), options);
   } catch (error) {
     persistenceProblem = error instanceof Error ? error.message : String(error);
-    started = await start(undefined);
+    started = await start(undefined, options);
   }
   const { server, endpoint } = started;
   return { endpoint, persistent: persistenceProblem === undefined, persistenceProblem, close: () => close(server) };

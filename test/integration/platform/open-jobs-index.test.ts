@@ -117,13 +117,30 @@ describe('the open-jobs index', () => {
 });
 
 describe('the local table', () => {
+  it('answers reads and index queries as soon as the store has started, however long dynalite takes to create it', async () => {
+    // AWS and dynalite answer ResourceNotFoundException while a table is CREATING; with a slow
+    // creation a first read right after start would fail unless start waits for ACTIVE.
+    const folder = await mkdtemp(path.join(tmpdir(), 'hale-slow-table-'));
+    const store = await startEmbeddedDynamoDb(folder, { createTableMs: 300 });
+    const db = documentClient(store.endpoint);
+    try {
+      const { Item } = await db.send(new GetCommand({ TableName: JOBS_TABLE.localName, Key: { pk: 'job#lab#none', sk: 'job' } }));
+      expect(Item).toBeUndefined();
+      const slowRepo = new DynamoDbJobsRepository(db, JOBS_TABLE.localName, () => now);
+      await expect(slowRepo.listOverdue('lab', now, 10)).resolves.toEqual([]);
+    } finally {
+      db.destroy();
+      await store.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('is rebuilt with its items and the index when an older data folder has it without the index', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'hale-old-table-'));
     try {
       let store = await startEmbeddedDynamoDb(folder);
       let db = documentClient(store.endpoint);
       const waiter = { client: db, maxWaitTime: 5, minDelay: 1 };
-      await waitUntilTableExists(waiter, { TableName: JOBS_TABLE.localName });
       await db.send(new DeleteTableCommand({ TableName: JOBS_TABLE.localName }));
       await waitUntilTableNotExists(waiter, { TableName: JOBS_TABLE.localName });
       await db.send(
