@@ -20,22 +20,25 @@ export const API_KEY_SECURITY = [{ [API_KEY_SCHEME]: [] }];
 
 export const FieldIssueSchema = z.object({
   path: z.string().meta({ description: 'Dotted location, e.g. `body.health_events.0.predictors.2.value`' }),
-  message: z.string(),
-}).meta({ id: 'FieldIssue' });
+  message: z.string().meta({ description: 'What is wrong with the value there, for a person to read' }),
+}).meta({ id: 'FieldIssue', description: 'One field that failed validation' });
 
 export const DetailErrorSchema = z.object({
   detail: z.string().meta({ description: 'What went wrong, for a person; 5xx answers never carry internals' }),
   errors: z.array(FieldIssueSchema).optional().meta({ description: 'Validation failures (422), one per field' }),
   retry_after_seconds: z.number().int().optional().meta({ description: 'Rate limits (429): seconds until a retry can succeed' }),
-}).meta({ id: 'DetailError' });
+}).meta({ id: 'DetailError', description: 'Error answer of every route outside /extraction' });
 
 export const ExtractionErrorSchema = z.object({
   error: z.string().meta({ description: 'Machine-readable code, e.g. `invalid_request`, `rate_limit_exceeded`' }),
-  message: z.string(),
-  timestamp: z.iso.datetime(),
-  requestId: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-}).meta({ id: 'ExtractionError' });
+  message: z.string().meta({ description: 'What went wrong, for a person; 5xx answers never carry internals' }),
+  timestamp: z.iso.datetime().meta({ description: 'When the error was answered (ISO 8601, UTC)' }),
+  requestId: z.string().meta({ description: 'The request\'s id, also in the x-request-id header; quote it when reporting a problem' }),
+  details: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: 'Machine-readable details, e.g. `retryAfterSeconds` (429) or `issues` (the failing fields of invalid_request: path and message each)' }),
+}).meta({ id: 'ExtractionError', description: 'Error answer of the routes under /extraction' });
 
 const ERROR_SCHEMAS: Record<ErrorDialect, { id: string; schema: z.ZodType }> = {
   detail: { id: 'DetailError', schema: DetailErrorSchema },

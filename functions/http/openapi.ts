@@ -11,7 +11,9 @@ import { addPlatformResponses } from './platform-responses';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-const PingResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'PingResponse' });
+const PingResponseSchema = z
+  .object({ status: z.literal('ok').meta({ description: 'Always ok' }) })
+  .meta({ id: 'PingResponse', description: 'The key, the gateway and the handler chain work' });
 
 function registerPlatformRoutes(registry: OpenAPIRegistry): void {
   registry.registerPath({

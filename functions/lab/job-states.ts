@@ -8,7 +8,12 @@ import { z } from '../http/zod';
 export const LAB_PROGRESS_STATES = ['pending_upload', 'queued', 'processing_language', 'processing_phi', 'processing_extraction'] as const;
 export const LAB_TERMINAL_STATES = ['completed', 'failed', 'quarantined', 'rejected_phi', 'invalid_document'] as const;
 
-export const LabJobStateSchema = z.enum([...LAB_PROGRESS_STATES, ...LAB_TERMINAL_STATES]);
+export const LabJobStateSchema = z
+  .enum([...LAB_PROGRESS_STATES, ...LAB_TERMINAL_STATES])
+  .describe(
+    'pending_upload (waiting for the PUT to uploadUrl), queued, processing_language, processing_phi, processing_extraction, then one of the terminal ' +
+      'states completed, failed, quarantined (not English), rejected_phi (PHI found with rejectIfPHI) or invalid_document (see rejection_reason)',
+  );
 export type LabJobState = z.infer<typeof LabJobStateSchema>;
 export type LabProgressState = (typeof LAB_PROGRESS_STATES)[number];
 export type LabTerminalState = (typeof LAB_TERMINAL_STATES)[number];

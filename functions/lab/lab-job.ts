@@ -10,7 +10,12 @@ import { VerificationSchema } from './results-schema';
  * is held only as a keyed digest until the PHI step has compared it (phi/date-of-birth.ts) and then
  * cleared; PHI found in the document is kept as counts per category.
  */
-export const RejectionReasonSchema = z.enum(['non_supported_lab', 'non_english_document', 'multiple_collection_dates', 'non_us_document', 'non_lab_document']);
+export const RejectionReasonSchema = z
+  .enum(['non_supported_lab', 'non_english_document', 'multiple_collection_dates', 'non_us_document', 'non_lab_document'])
+  .describe(
+    'Why the document was refused: non_supported_lab (not Quest or Labcorp), non_english_document, multiple_collection_dates (likely concatenated reports), ' +
+      'non_us_document (dates that are not US month/day), non_lab_document (not a clinical lab report)',
+  );
 export type RejectionReason = z.infer<typeof RejectionReasonSchema>;
 
 /**

@@ -27,8 +27,8 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
       '(verification.dobMatches) and never stored. Bad PDFs answer 400 `invalid_pdf`.',
     request: { body: { content: { 'application/json': { schema: UploadRequestSchema } } } },
     responses: {
-      202: jsonResponse('The PDF was accepted and is being processed', UploadAcceptedSchema.meta({ id: 'LabUploadAccepted' })),
-      200: jsonResponse('A pre-signed upload URL was issued', UploadUrlIssuedSchema.meta({ id: 'LabUploadUrl' })),
+      202: jsonResponse('The PDF was accepted and is being processed', UploadAcceptedSchema),
+      200: jsonResponse('A pre-signed upload URL was issued', UploadUrlIssuedSchema),
       ...errorResponses('extraction', [400, 401, 413, 429, 500, 502]),
     },
   });
@@ -43,7 +43,7 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
       'removed per category, every webhook attempt, and the full results once completed.',
     request: { params: JobIdParamsSchema },
     responses: {
-      200: jsonResponse('The job', StatusResponseSchema.meta({ id: 'LabJobStatus' })),
+      200: jsonResponse('The job', StatusResponseSchema),
       ...errorResponses('extraction', [401, 404, 500, 502]),
     },
   });
@@ -60,7 +60,7 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
       200: {
         description: 'The results',
         content: {
-          'application/json': { schema: ExtractionResultsSchema.meta({ id: 'ExtractionResults' }) },
+          'application/json': { schema: ExtractionResultsSchema },
           'application/fhir+json': { schema: { type: 'object', description: 'FHIR R4 Bundle of DiagnosticReport and Observations' } },
         },
       },
@@ -77,7 +77,7 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
       '(the webhook key; check it first) and a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, ' +
       '`webhook-signature` = v1,base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`). `webhook-id` is the same on every ' +
       'attempt of one event; a non-2xx answer is retried 5 times with exponential backoff.',
-    request: { body: { content: { 'application/json': { schema: WebhookEnvelopeSchema.meta({ id: 'LabWebhookEvent' }) } } } },
+    request: { body: { content: { 'application/json': { schema: WebhookEnvelopeSchema } } } },
     responses: { 200: { description: 'Any 2xx acknowledges the event' } },
   });
 }

@@ -59,7 +59,7 @@ export const TimeseriesRequestSchema = object({
     .meta({ description: 'Dates to score (YYYY-MM-DD), each once; each is scored from the events on or before it.' }),
   date_of_birth: IsoDateSchema.meta({ description: 'Date of birth (YYYY-MM-DD), at most 120 years before every date to score.' }),
   health_events: array(TimeseriesEventSchema).min(1).max(200).meta({ description: 'Dated measurements; ids unique, one value per code and date.' }),
-}).meta({ id: 'TimeseriesRequest' });
+}).meta({ id: 'TimeseriesRequest', description: 'One person’s measurements over time and the dates to score.' });
 export type TimeseriesRequest = Infer<typeof TimeseriesRequestSchema>;
 
 export const DiseaseCodeSchema = zenum(['all_cause', 'cardiovascular', 'heart_failure', 'type2_diabetes', 'kidney', 'liver']).meta({
@@ -257,7 +257,7 @@ export const TimeseriesResponseSchema = object({
   scoring_version: string().meta({ description: 'Version of the engine and its model set; changes whenever a coefficient, table or rule does.' }),
   warnings: array(ScoringWarningSchema).meta({ description: 'Non-fatal findings about the input.' }),
   scoring_results: array(ScoringResultSchema).meta({ description: 'One result per date to score, in the order sent (empty in mode `validate`).' }),
-}).meta({ id: 'TimeseriesResponse' });
+}).meta({ id: 'TimeseriesResponse', description: 'Scores per date and health domain, with the inputs used.' });
 export type TimeseriesResponse = Infer<typeof TimeseriesResponseSchema>;
 
 export const TopDiseasePredictorSchema = object({
@@ -278,5 +278,5 @@ export const TopDiseasePredictorsResponseSchema = object({
   ).meta({ description: 'One entry per health domain.' }),
   method: string().meta({ description: 'How strength is derived from the models.' }),
   scoring_version: string().meta({ description: 'Version of the engine and its model set.' }),
-}).meta({ id: 'TopDiseasePredictors' });
+}).meta({ id: 'TopDiseasePredictors', description: 'Each health domain’s model inputs, ranked by importance.' });
 export type TopDiseasePredictorsResponse = Infer<typeof TopDiseasePredictorsResponseSchema>;

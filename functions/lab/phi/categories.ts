@@ -15,7 +15,12 @@ export interface PhiSpan {
   category: PhiCategory;
 }
 
-export const PhiCountsSchema = z.partialRecord(PhiCategorySchema, z.number().int().positive());
+export const PhiCountsSchema = z
+  .partialRecord(PhiCategorySchema, z.number().int().positive().describe('Number of spans of this category'))
+  .describe(
+    'How many spans of each HIPAA Safe Harbor category were removed (or found): name, date_of_birth, date, age, address, phone, email, ' +
+      'identifier, url, other; a category not found is absent',
+  );
 export type PhiCounts = z.infer<typeof PhiCountsSchema>;
 
 /** The port: finds PHI in plain text. The built-in Safe Harbor detector and Comprehend Medical implement it. */
