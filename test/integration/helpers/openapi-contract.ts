@@ -143,6 +143,8 @@ function bodyProblems(schemas: OpenApiSchemas, response: ResponseObject, content
 export class OpenApiContract {
   readonly schemas: OpenApiSchemas;
   private readonly routes: RouteTable<RouteDefinition>;
+  /** Verdicts on recent answers: tests repeat identical answers (rate limits: a thousand reference-data bodies). */
+  private readonly verdicts = new Map<string, string[]>();
 
   constructor(document: Json = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Json, routes: readonly RouteDefinition[] = ROUTES) {
     this.schemas = new OpenApiSchemas(document);
@@ -165,9 +167,16 @@ export class OpenApiContract {
     const found = this.operation(answer.method, answer.path);
     if (!found) return [];
     const what = `${answer.method.toUpperCase()} ${found.template} → ${answer.status}`;
+    const key = `${what}\n${answer.contentType}\n${answer.body}`;
+    const known = this.verdicts.get(key);
+    if (known) return known;
     const documented = found.operation.responses[String(answer.status)] ?? found.operation.responses[`${String(answer.status)[0]}XX`] ?? found.operation.responses.default;
-    if (!documented) return [`${what} is not a documented status (documented: ${Object.keys(found.operation.responses).join(', ')})`];
-    return bodyProblems(this.schemas, this.schemas.response(documented), answer.contentType, answer.body, what);
+    const problems = documented
+      ? bodyProblems(this.schemas, this.schemas.response(documented), answer.contentType, answer.body, what)
+      : [`${what} is not a documented status (documented: ${Object.keys(found.operation.responses).join(', ')})`];
+    if (this.verdicts.size >= 64) this.verdicts.clear();
+    this.verdicts.set(key, problems);
+    return problems;
   }
 
   /** What is wrong with a body Hale sends to a caller's endpoint (`webhooks` of the document). */

@@ -18,7 +18,10 @@
  *
  * Overrides are passed to startLocalRuntime (local/runtime.ts): e.g. `extraStateMachines` and
  * `extraWorkers` to run fixture ASL with fixture workers, `clock` to move the gateway's clock,
- * `dataDir` to reuse a folder across a restart (then the caller deletes it). For the AWS side
+ * `dataDir` to reuse a folder across a restart (then the caller deletes it). Every answer of a
+ * documented operation is checked against the OpenAPI document (./openapi-contract.ts): an
+ * undocumented status or a body that does not match its schema fails the request with the reasons.
+ * For the AWS side
  * (DynamoDB, S3, Step Functions clients pointed at the runtime, waiting for an execution) see
  * ./aws.ts. One runtime per test file at a time: it owns process.env while it runs.
  */
@@ -27,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resetAwsClientsForTests } from '../../../functions/platform/aws-clients';
 import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../../local/runtime';
+import { contractProblems } from './openapi-contract';
 
 export interface TestResponse {
   status: number;
@@ -42,6 +46,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Objects are sent as JSON; strings and Buffers as they are (strings as application/json unless headers say otherwise). */
   body?: unknown;
+  /** false: do not check the answer against the OpenAPI document (default true). */
+  contract?: boolean;
 }
 
 export interface TestRuntime extends LocalRuntime {
@@ -87,6 +93,10 @@ export async function startTestRuntime(overrides: LocalRuntimeOptions = {}): Pro
     const body = encodeBody(options.body, headers);
     const response = await fetch(`${runtime.baseUrl}${pathAndQuery}`, { method, headers, body });
     const text = await response.text();
+    if (options.contract !== false) {
+      const problems = contractProblems({ method, path: pathAndQuery, status: response.status, contentType: response.headers.get('content-type'), body: text });
+      if (problems.length > 0) throw new Error(`The answer does not match the OpenAPI document:\n  ${problems.join('\n  ')}`);
+    }
     return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T };
   };
 

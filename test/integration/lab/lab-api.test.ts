@@ -8,6 +8,7 @@ import { questReportWithoutResults } from '../../fixtures/lab-documents/document
 import { generateNonLabDocument, generateQuestReport } from '../../fixtures/labs/generator';
 import { paddedPdf } from '../../fixtures/pdf/padded-pdf';
 import { awsClientsFor } from '../helpers/aws';
+import { webhookProblems } from '../helpers/openapi-contract';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { base64, bucketObjects, finished, status, uploadBase64 } from './lab-test-kit';
 
@@ -67,6 +68,7 @@ describe('webhooks (spec §6.2)', () => {
       }
       expect(new Set(hook.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
       const envelope = JSON.parse(hook.received[3]!.body) as { data: unknown; timestamp: string };
+      expect(webhookProblems('labJobEvent', 'post', envelope)).toEqual([]);
       expect(envelope.data).toEqual(job.results);
       expect(envelope.timestamp).toBe(job.finishedAt);
     } finally {
@@ -85,7 +87,9 @@ describe('webhooks (spec §6.2)', () => {
       expect(after.deliveries).toHaveLength(6);
       expect(after.deliveries.every((d) => d.statusCode === 500 && d.error === 'HTTP 500')).toBe(true);
       expect(hook.received).toHaveLength(6);
-      expect(JSON.parse(hook.received[0]!.body)).toMatchObject({ event: 'job.invalid_document', jobId, data: { error: { rejection_reason: 'non_lab_document' } } });
+      const envelope = JSON.parse(hook.received[0]!.body) as unknown;
+      expect(webhookProblems('labJobEvent', 'post', envelope)).toEqual([]);
+      expect(envelope).toMatchObject({ event: 'job.invalid_document', jobId, data: { error: { rejection_reason: 'non_lab_document' } } });
       expect(job.rejection_reason).toBe('non_lab_document');
     } finally {
       await hook.close();

@@ -5,6 +5,7 @@ import type { ReportJobResponse, ReportStatusCallback } from '../../../functions
 import type { TimeseriesResponse } from '../../../functions/scoring/schemas';
 import { normalise, parsePdf } from '../../unit/report/pdf-text';
 import { type AwsClients, awsClientsFor } from '../helpers/aws';
+import { webhookProblems } from '../helpers/openapi-contract';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { Receiver } from './receiver';
 import { condensedReportBody, finishedJob, fullReportBody, jobItem, timeseriesBody } from './report-flow';
@@ -82,6 +83,7 @@ describe('full report delivered to callback_url', () => {
     expect(post!.headers.authorization).toBe('Bearer tok-123');
     expect(post!.headers['content-type']).toBe('application/json');
     const callback = JSON.parse(post!.body.toString('utf8')) as ReportStatusCallback;
+    expect(webhookProblems('reportStatus', 'post', callback)).toEqual([]);
     expect(callback).toMatchObject({ job_id: job.job_id, status: 'success' });
     expect(typeof callback.processing_time).toBe('number');
     expect(callback.processing_time).toBeLessThan(60);
@@ -125,6 +127,7 @@ describe('condensed report delivered to a pre-signed URL', () => {
 
     expect(receiver.of('PUT')).toHaveLength(0);
     const callback = JSON.parse(receiver.of('POST')[0]!.body.toString('utf8')) as ReportStatusCallback;
+    expect(webhookProblems('reportStatus', 'post', callback)).toEqual([]);
     expect(callback.status).toBe('success');
     expect(callback.s3_location).toBe(presigned.split('?')[0]);
     expect(receiver.of('POST')[0]!.headers.authorization).toBeUndefined();
@@ -185,6 +188,7 @@ describe('delivery failures', () => {
     expect(receiver.of('PUT')).toHaveLength(1);
 
     const callback = JSON.parse(receiver.of('POST')[0]!.body.toString('utf8')) as ReportStatusCallback;
+    expect(webhookProblems('reportStatus', 'post', callback)).toEqual([]);
     expect(callback).toMatchObject({ job_id: job.job_id, status: 'failed', error_type: 'PresignedUrlRejectedError', error_details: { failed_step: 'deliver' } });
     expect(callback.error_message).toBe(status.error_message);
     expect(callback).not.toHaveProperty('s3_location');
