@@ -46,11 +46,16 @@ describe('reference group rate limits', () => {
   });
 
   it('stops a key at 1,000 requests a day and lets it in again after midnight UTC', async () => {
+    // A thousand requests: the group's cheapest (a conditional GET answered 304 without a body) keeps
+    // the test about the gateway's count, not about serialising reference data on a busy machine.
+    const etag = (await hale.get('/top-disease-predictors/')).headers.get('etag')!;
+    const notModified = (apiKey: string) => hale.get('/top-disease-predictors/', { apiKey, headers: { 'if-none-match': etag } });
     now = Date.parse('2026-03-02T23:59:00.000Z');
     const key = hale.otherApiKey;
     let accepted = 0;
     for (let second = 0; second < 20; second += 1) {
-      const responses = await burst(key, 50);
+      const responses = await Promise.all(Array.from({ length: 50 }, () => notModified(key)));
+      expect(responses.every((res) => res.status === 304 || res.status === 429)).toBe(true);
       accepted += responses.filter((res) => res.status !== 429).length;
       now += 1_000;
     }
