@@ -1,5 +1,5 @@
 // swc turns TypeScript and the ESM-only dependencies below into CommonJS for jest; types are checked by `npm run typecheck`.
-const esmOnlyPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', '@middy', 'unpdf', '@seriousme'];
+const esmOnlyPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', '@middy', 'unpdf', '@seriousme', 'marked', 'github-slugger'];
 
 /** @type {import('jest').Config} */
 module.exports = {
