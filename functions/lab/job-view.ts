@@ -30,7 +30,8 @@ export function statusView(job: LabJob, results: ExtractionResults | undefined):
     finishedAt: job.finishedAt ?? null,
     stages: job.stageTimes,
     rejection_reason: job.rejectionReason ?? null,
-    detected_lab: job.detectedLab ?? null,
+    // A completed job's lab is the one its results name; the job record holds one only for refused documents.
+    detected_lab: results ? results.labName : (job.detectedLab ?? null),
     message: job.message ?? null,
     error_type: job.errorType ?? null,
     verification: job.verification ?? null,

@@ -74,6 +74,7 @@ describe('base64 upload of an English Quest report', () => {
     expect(Object.keys(job.stages)).toEqual(['validate_pdf', 'detect_language', 'detect_phi', 'classify', 'extract', 'standardise_ucum', 'map_loinc', 'finalise']);
     const results = job.results!;
     expect(results).toMatchObject({ jobId, status: 'completed', labName: 'Quest Diagnostics', dateCollected: truth.collectionDate });
+    expect(job.detected_lab).toBe(results.labName);
     const biomarkers = results.panels.flatMap((p) => p.panelResults.map((r) => r.biomarker));
     expect(biomarkers.length).toBeGreaterThan(0);
     expect(results.panels.flatMap((p) => p.panelResults).some((r) => r.loincCode !== null && r.ucumCode !== null)).toBe(true);
@@ -138,6 +139,7 @@ describe('pre-signed upload of a Labcorp report', () => {
     const job = await finished(hale, body.jobId);
     expect(job.status).toBe('completed');
     expect(job.results!.labName).toBe('Labcorp');
+    expect(job.detected_lab).toBe('Labcorp');
     expect(job.verification).toEqual({ dobFound: true, dobMatches: null });
   });
 });
