@@ -41,8 +41,16 @@ export function awsClientsFor(runtime: Pick<LocalRuntime, 'endpoints'>): AwsClie
   };
 }
 
+/**
+ * How long the helpers let something asynchronous take before they call it a failure. A deadline,
+ * not a pause: they return as soon as the condition holds, so only a broken run waits this long.
+ * Generous because the development machines and CI are shared 2-core boxes, where a pipeline that
+ * takes a second alone can take twenty; jest's per-test limit (60 s) stays the outer bound.
+ */
+export const PATIENCE_MS = 40_000;
+
 /** Polls DescribeExecution until the execution stops; fails after `timeoutMs`. */
-export async function waitForExecution(aws: AwsClients, executionArn: string, timeoutMs = 10_000): Promise<DescribeExecutionCommandOutput> {
+export async function waitForExecution(aws: AwsClients, executionArn: string, timeoutMs = PATIENCE_MS): Promise<DescribeExecutionCommandOutput> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const described = await aws.stepFunctions.send(new DescribeExecutionCommand({ executionArn }));
@@ -53,7 +61,7 @@ export async function waitForExecution(aws: AwsClients, executionArn: string, ti
 }
 
 /** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = PATIENCE_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -24,7 +24,7 @@ export async function finished(hale: TestRuntime, jobId: string, until: (job: St
   return eventually(async () => {
     const job = (await status(hale, jobId)).json<StatusResponse>();
     return isTerminal(job.status) && until(job) ? job : undefined;
-  }, 30_000);
+  });
 }
 
 /** Every object left in a bucket (optionally under a prefix), with its body as text. */

@@ -61,7 +61,7 @@ async function ended(jobId: string) {
   return eventually(async () => {
     const job = await jobsRepository().get('lab', jobId);
     return job?.status === 'failed' ? job : undefined;
-  }, 10_000);
+  });
 }
 
 async function webhookEvents(jobId: string): Promise<{ event: string; jobId: string }[]> {
@@ -100,7 +100,7 @@ it('a job a sweep already handed over and that is still open is ended by the swe
 
 it('a finished job still in the index (its terminal write did not close it) is only taken out of it', async () => {
   const jobId = await abandonedJob('completed');
-  await eventually(async () => ((await stillOpen(jobId)) ? undefined : true), 10_000);
+  await eventually(async () => ((await stillOpen(jobId)) ? undefined : true));
   expect(await jobsRepository().get('lab', jobId)).toMatchObject({ status: 'completed' });
   expect(hooks.of('POST', `/lab/${jobId}`)).toEqual([]);
 });

@@ -64,7 +64,7 @@ async function failedJob(jobId: string): Promise<ReportJob> {
   return eventually(async () => {
     const job = (await jobsRepository().get(REPORT_JOB_KIND, jobId)) as ReportJob | undefined;
     return job?.status === 'failed' && job.sealedTarget === null ? job : undefined;
-  }, 10_000);
+  });
 }
 
 /** Resolves once the job has nothing left in the artifacts bucket. */

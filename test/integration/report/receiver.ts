@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PATIENCE_MS } from '../helpers/aws';
 
 export interface ReceivedRequest {
   method: string;
@@ -56,7 +57,7 @@ export class Receiver {
   }
 
   /** Resolves once `predicate` holds over the recorded requests; fails after `timeoutMs`. */
-  async waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs = 10_000): Promise<void> {
+  async waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs = PATIENCE_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.requests)) {
       if (Date.now() > deadline) throw new Error(`receiver: condition not met after ${timeoutMs} ms (${this.requests.length} requests)`);

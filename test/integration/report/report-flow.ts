@@ -62,7 +62,7 @@ export function timeseriesBody(eventIndexes: number[]) {
 
 /** Waits for the job's execution to stop (cleanup included) and returns its status record. */
 export async function finishedJob(hale: TestRuntime, aws: AwsClients, jobId: string): Promise<ReportStatusRecord> {
-  const execution = await waitForExecution(aws, executionArnOf(hale.stateMachineArn('report-generation'), jobId), 20_000);
+  const execution = await waitForExecution(aws, executionArnOf(hale.stateMachineArn('report-generation'), jobId));
   expect(['SUCCEEDED', 'FAILED']).toContain(execution.status);
   const status = await hale.get(`/health-score/report/status/${jobId}`);
   expect(status.status).toBe(200);
