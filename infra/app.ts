@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createApp } from './create-app';
 import { HaleStack } from './hale-stack';
 
@@ -29,3 +30,9 @@ new HaleStack(app, context('stackName') ?? 'Hale', {
   uploadCorsOrigins: context('uploadCorsOrigins')?.split(',').map((origin) => origin.trim()),
   phiDetector,
 });
+
+// `cdk synth -q` prints nothing: say where the template went (the CLI's output folder, cdk.out by default).
+const assembly = app.synth();
+for (const stack of assembly.stacks) {
+  process.stderr.write(`CloudFormation template of stack ${stack.stackName}: ${path.relative(process.cwd(), path.join(assembly.directory, stack.templateFile))}\n`);
+}
