@@ -8,6 +8,8 @@ export interface BannerFacts {
   dataDir: string;
   persistent: boolean;
   readyMs: number;
+  /** HALE_ALLOW_PRIVATE_TARGETS: whether Hale may call back to this machine (the report example needs it). */
+  privateTargets: boolean;
 }
 
 // LOINC 76689-9: Sex assigned at birth; 2345-7: Glucose [Mass/volume] in Serum or Plasma; 4548-4: Hemoglobin A1c/Hemoglobin.total in Blood.
@@ -36,8 +38,8 @@ const CONDENSED_REPORT_EXAMPLE = {
     event_id: '3c2d9f4e-1a7b-4e6c-8b5d-9f0a1e2b3c4d',
     event_asof_dtutc: '2024-01-15T09:00:00Z',
     mode: 'report',
-    // example.com is reserved for documentation; point this at your own receiver.
-    configuration: { callback_url: 'https://example.com/hale-callback', auth_type: 'none' },
+    // The README's receiver (scripts/report-receiver.ts) on this machine: nothing leaves it.
+    configuration: { callback_url: 'http://127.0.0.1:4000/hale-report', auth_type: 'none' },
   },
   uid_ext: 'demo-user',
   health_event: { health_event_id: 'visit-1', event_age: 53.7, predictors: EXAMPLE_PREDICTORS },
@@ -73,7 +75,9 @@ export function formatBanner(facts: BannerFacts): string {
     'Try it:',
     '  # health scoring',
     `  ${curl(baseUrl, apiKey, 'POST', '/health-score/timeseries', TIMESERIES_EXAMPLE)}`,
-    '  # PDF report, condensed (callback_url must be a public https receiver of yours; with HALE_ALLOW_PRIVATE_TARGETS=1 loopback works too)',
+    `  # PDF report, condensed, to a receiver on this machine (npx tsx scripts/report-receiver.ts saves the PDF)${
+      facts.privateTargets ? '' : ';\n  # Hale may call it only when started with HALE_ALLOW_PRIVATE_TARGETS=1 npm start'
+    }`,
     `  ${curl(baseUrl, apiKey, 'POST', '/health-score/report/condensed', CONDENSED_REPORT_EXAMPLE)}`,
     '  # reference data',
     `  ${curl(baseUrl, apiKey, 'GET', '/reference-data/')}`,

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       dataDir: runtime.dataDir,
       persistent: runtime.persistent,
       readyMs: performance.now(),
+      privateTargets: settings.HALE_ALLOW_PRIVATE_TARGETS,
     }),
   );
 
