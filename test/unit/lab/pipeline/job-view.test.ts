@@ -1,40 +1,10 @@
 import fc from 'fast-check';
 import { StatusResponseSchema } from '../../../../functions/lab/api-schemas';
 import { statusView } from '../../../../functions/lab/job-view';
-import type { LabJob } from '../../../../functions/lab/lab-job';
-import type { ExtractionResults } from '../../../../functions/lab/results-schema';
+import { completedResults, finishedJob } from './finished-job';
 
-const JOB_ID = '0b8f3d7e-4a51-4f39-9d0e-1c2a3b4c5d6e';
-
-function job(overrides: Partial<LabJob>): LabJob {
-  return {
-    kind: 'lab',
-    jobId: JOB_ID,
-    tenant: 't',
-    status: 'completed',
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:03.000Z',
-    finishedAt: '2026-11-22T10:00:03.000Z',
-    filename: null,
-    webhookUrl: null,
-    rejectIfPHI: false,
-    stageTimes: {},
-    ...overrides,
-  };
-}
-
-function results(labName: string | null): ExtractionResults {
-  return {
-    jobId: JOB_ID,
-    status: 'completed',
-    labName,
-    dateCollected: '2025-03-14',
-    verification: { dobFound: true, dobMatches: null },
-    panels: [],
-    mergeActions: [],
-    validationFlags: [],
-  };
-}
+const job = finishedJob;
+const results = (labName: string | null) => completedResults({ labName });
 
 describe('lab status view', () => {
   it('names the lab of a completed job as its results do, whatever the job record holds', () => {

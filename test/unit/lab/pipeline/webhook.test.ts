@@ -6,37 +6,12 @@ import { attemptDelivery } from '../../../../functions/lab/webhooks/deliver';
 import { webhookEnvelope, webhookMessageId } from '../../../../functions/lab/webhooks/envelope';
 import { BlockedTargetError, type OutboundHttp, type OutboundRequest, OutboundRequestError } from '../../../../functions/platform/ports';
 import { signWebhook } from '../../../../functions/platform/webhook-signing';
+import { completedResults, finishedJob } from './finished-job';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 
-function job(overrides: Partial<LabJob>): LabJob {
-  return {
-    kind: 'lab',
-    jobId: '0b8f3d7e-4a51-4f39-9d0e-1c2a3b4c5d6e',
-    tenant: 't',
-    status: 'completed',
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:03.000Z',
-    finishedAt: '2026-11-22T10:00:03.000Z',
-    filename: null,
-    webhookUrl: 'https://hooks.example.com/lab',
-    rejectIfPHI: false,
-    stageTimes: {},
-    ...overrides,
-  };
-}
-
-const results = {
-  jobId: '0b8f3d7e-4a51-4f39-9d0e-1c2a3b4c5d6e',
-  status: 'completed' as const,
-  labName: 'Quest Diagnostics',
-  dateCollected: '2025-03-14',
-  verification: { dobFound: true, dobMatches: true },
-  panels: [],
-  mergeActions: [],
-  validationFlags: [],
-  summary: { pagesRead: 1, pagesRecognised: 0, panelsFound: 0, resultsFound: 0, lowConfidenceResults: 0, rowsSkipped: [] },
-};
+const job = finishedJob;
+const results = completedResults();
 
 /** An OutboundHttp that answers with the given statuses in turn and keeps what it was sent. */
 function receiver(...answers: Array<number | Error>): OutboundHttp & { sent: OutboundRequest[] } {
