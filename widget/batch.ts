@@ -1,10 +1,14 @@
 /**
  * A point-in-time ("batch") scoring result of one person has no trend: one date, the same per-domain
  * scores and inputs. Spec §2.9: it is drawn after being put into the timeseries response shape with a
- * single scored date. The widget validates the outcome when it renders, so this only rearranges.
+ * single scored date. An element of a POST /health-score/batch answer is drawn as it is
+ * (`fromBatchResult(element)`); one with status `invalid` becomes an error body, which the widget
+ * shows as an inline message. The widget validates the outcome when it renders, so this only rearranges.
  */
 export interface BatchResult {
-  uid_ext?: string;
+  uid_ext?: string | null;
+  status?: string;
+  errors?: unknown[];
   scoring_version?: string;
   scoring_event_date?: string;
   scoring_event_age?: number;
@@ -29,6 +33,7 @@ function chronologicalAge(scores: unknown[] | undefined): number | undefined {
 
 export function fromBatchResult(result: BatchResult, options: BatchOptions = {}) {
   const source: BatchResult = typeof result === 'object' && result !== null ? result : {};
+  if (source.status === 'invalid') return { detail: 'This person was not scored: the batch answered it as invalid', errors: source.errors ?? [] };
   return {
     scoring_event_metadata: { event_id: '', event_asof_dtutc: '', mode: 'score' as const },
     uid_ext: source.uid_ext ?? '',

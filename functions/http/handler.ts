@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import { logger } from '../platform/observability';
 import { type ErrorDialect, toErrorResponse } from './dialects';
-import { BadRequestError, type FieldIssue, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from './errors';
+import { BadRequestError, type FieldIssue, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from './errors';
 
 /** What a route's domain call receives: parsed, validated input and the caller's identity. */
 export interface RouteInput<B, Q, P> {
@@ -40,6 +40,8 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   validationStatus?: 400 | 422;
   /** Routes that serve public, non-tenant data (e.g. the OpenAPI document) may run without a key. */
   anonymous?: boolean;
+  /** A body larger than `bytes` is answered 413 with `message` before it is parsed. */
+  bodyLimit?: { bytes: number; message: string };
 }
 
 const BASE_HEADERS = {
@@ -71,13 +73,18 @@ function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
 /** `application/json` or a `+json` type (RFC 6839), with any parameters; the media type is case-insensitive. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
-function parseJsonBody(event: APIGatewayProxyEvent, headers: Record<string, string>): unknown {
+function parseJsonBody(
+  event: APIGatewayProxyEvent,
+  headers: Record<string, string>,
+  limit: RouteSpec<Schema, Schema, Schema>['bodyLimit'],
+): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
   const contentType = headers['content-type'];
   if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType.trim())) {
     throw new UnsupportedMediaTypeError('The request body must be JSON, sent with Content-Type: application/json');
   }
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (limit && Buffer.byteLength(text) > limit.bytes) throw new PayloadTooLargeError(limit.message);
   try {
     return JSON.parse(text);
   } catch {
@@ -112,7 +119,7 @@ export function httpRoute<B extends Schema = undefined, Q extends Schema = undef
         issues.push(...issuesOf(result.error, where));
         return undefined as Out<S>;
       };
-      const body = parse(spec.body as B, spec.body ? parseJsonBody(event, headers) : undefined, 'body');
+      const body = parse(spec.body as B, spec.body ? parseJsonBody(event, headers, spec.bodyLimit) : undefined, 'body');
       const query = parse(spec.query as Q, event.queryStringParameters ?? {}, 'query');
       const params = parse(spec.params as P, event.pathParameters ?? {}, 'path');
       if (issues.length > 0) throw new ValidationError(issues, validationStatus);

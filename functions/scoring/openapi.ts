@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { errorResponses, jsonResponse } from '../http/openapi-components';
+import { BatchRequestSchema, BatchResponseSchema } from './batch-schemas';
 import { TimeseriesRequestSchema, TimeseriesResponseSchema, TopDiseasePredictorsResponseSchema } from './schemas';
 
 /** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
@@ -27,6 +28,25 @@ export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
     responses: {
       200: jsonResponse('One scoring result per date', TimeseriesResponseSchema),
       ...errorResponses('detail', [400, 401, 422, 500]),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/health-score/batch',
+    operationId: 'scoreBatch',
+    tags: ['scoring'],
+    summary: 'Score many people, each at one date',
+    description:
+      'A point-in-time score for up to 100 people in one call (and at most 1 MB of request; beyond either limit 413 ' +
+      'names the bulk API, POST /health-score/bulk). Each person is the timeseries request of one health event on ' +
+      '`score_date`, scored at that date, and each element of `batch_results` (in request order) is exactly one ' +
+      'timeseries result plus its own `status`, `errors` and `warnings`: a person that fails validation is ' +
+      '`invalid` and the others are still scored (200). Draw an element with the widget through ' +
+      '`HaleWidget.fromBatchResult(element)`.',
+    request: { body: { content: { 'application/json': { schema: BatchRequestSchema } } } },
+    responses: {
+      200: jsonResponse('One result per person, in request order', BatchResponseSchema),
+      ...errorResponses('detail', [400, 401, 413, 422, 500]),
     },
   });
   registry.registerPath({
