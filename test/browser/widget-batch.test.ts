@@ -6,7 +6,7 @@ import { ensureWidgetBuilt } from '../../widget/build';
 import { apiGatewayEvent, lambdaContext } from '../unit/http/api-gateway-event';
 import { launchChromium } from './helpers/chromium';
 import { type PageServer, startPageServer } from './helpers/page-server';
-import { openWidgetPage, renderWidget, shadowTexts } from './helpers/widget-page';
+import { openWidgetPage, shadowTexts } from './helpers/widget-page';
 
 let browser: Browser;
 let server: PageServer;
