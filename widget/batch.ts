@@ -2,16 +2,16 @@
  * A point-in-time ("batch") scoring result of one person has no trend: one date, the same per-domain
  * scores and inputs. Spec §2.9: it is drawn after being put into the timeseries response shape with a
  * single scored date. An element of a POST /health-score/batch answer is drawn as it is
- * (`fromBatchResult(element)`); one with status `invalid` becomes an error body, which the widget
- * shows as an inline message. The widget validates the outcome when it renders, so this only rearranges.
+ * (`fromBatchResult(element)`); one with status `invalid` has no result to draw, so it gets a `detail`
+ * like an API error body, which the widget shows as an inline message. The widget validates the outcome when it renders, so this only rearranges.
  */
 export interface BatchResult {
   uid_ext?: string | null;
   status?: string;
   errors?: unknown[];
   scoring_version?: string;
-  scoring_event_date?: string;
-  scoring_event_age?: number;
+  scoring_event_date?: string | null;
+  scoring_event_age?: number | null;
   disease_scores?: unknown[];
   scoring_predictors?: unknown[];
 }
@@ -33,19 +33,19 @@ function chronologicalAge(scores: unknown[] | undefined): number | undefined {
 
 export function fromBatchResult(result: BatchResult, options: BatchOptions = {}) {
   const source: BatchResult = typeof result === 'object' && result !== null ? result : {};
-  if (source.status === 'invalid') return { detail: 'This person was not scored: the batch answered it as invalid', errors: source.errors ?? [] };
+  const invalid = source.status === 'invalid';
+  const scored = {
+    scoring_event_date: source.scoring_event_date ?? options.date,
+    scoring_event_age: source.scoring_event_age ?? options.age ?? chronologicalAge(source.disease_scores),
+    disease_scores: source.disease_scores,
+    scoring_predictors: source.scoring_predictors,
+  };
   return {
+    ...(invalid ? { detail: 'This person was not scored: the batch answered it as invalid', errors: source.errors ?? [] } : {}),
     scoring_event_metadata: { event_id: '', event_asof_dtutc: '', mode: 'score' as const },
     uid_ext: source.uid_ext ?? '',
     scoring_version: options.scoringVersion ?? source.scoring_version ?? '',
     warnings: [] as unknown[],
-    scoring_results: [
-      {
-        scoring_event_date: source.scoring_event_date ?? options.date,
-        scoring_event_age: source.scoring_event_age ?? options.age ?? chronologicalAge(source.disease_scores),
-        disease_scores: source.disease_scores,
-        scoring_predictors: source.scoring_predictors,
-      },
-    ],
+    scoring_results: invalid ? [] : [scored],
   };
 }

@@ -41,7 +41,7 @@ describe('HaleWidget.fromBatchResult with a real batch answer', () => {
     const { page } = await openWidgetPage(browser, server.origin);
     await page.evaluate((el) => {
       window.haleHandle = window.HaleWidget.render('#report', { scoring: window.HaleWidget.fromBatchResult(el) });
-    }, element);
+    }, element!);
     expect(await shadowTexts(page, '.error')).toEqual([]);
     const cards = await shadowTexts(page, '[data-domain]');
     expect(cards).toHaveLength(element!.disease_scores.length);
