@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
+import { type DistributedMapDefinition, distributedMapOf, isDistributedMap, toLocalTask } from './distributed-map';
 
 /**
  * Reads an ASL file the way CDK deploys it (definition substitutions applied) and prepares it for
@@ -8,6 +9,7 @@ import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 
 interface AslState {
   Type: string;
+  [field: string]: unknown;
   Resource?: string;
   Parameters?: Record<string, unknown>;
   Retry?: { IntervalSeconds?: number; MaxDelaySeconds?: number }[];
@@ -34,12 +36,32 @@ export interface TaskBinding {
 export interface PreparedDefinition {
   definition: StateMachineDefinition;
   tasks: TaskBinding[];
+  /** Distributed Map states, each replaced in `definition` by a Task the local Map Run runner serves. */
+  maps: DistributedMapDefinition[];
 }
 
 const PLACEHOLDER = /^\$\{(\w+)\}$/;
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 /** ASL's default Retry interval. */
 const DEFAULT_INTERVAL_SECONDS = 1;
+
+/**
+ * Swaps every Distributed Map (at any depth) for the Task that stands in for it and returns their
+ * definitions; their ItemProcessors keep their own Distributed Maps swapped too.
+ */
+function extractDistributedMaps(machine: AslMachine): DistributedMapDefinition[] {
+  const maps: DistributedMapDefinition[] = [];
+  for (const [name, state] of Object.entries(machine.States)) {
+    for (const branch of state.Branches ?? []) maps.push(...extractDistributedMaps(branch));
+    const inner = state.ItemProcessor ?? state.Iterator;
+    if (inner) maps.push(...extractDistributedMaps(inner));
+    if (isDistributedMap(state)) {
+      maps.push(distributedMapOf(name, state));
+      machine.States[name] = toLocalTask(state) as AslState;
+    }
+  }
+  return maps;
+}
 
 function* allStates(machine: AslMachine): Generator<[string, AslState]> {
   for (const [name, state] of Object.entries(machine.States)) {
@@ -105,6 +127,7 @@ export async function prepareDefinition(
     throw new Error(`${aslFile} uses placeholders no worker provides: ${[...missing].sort().join(', ')}`);
   }
   scaleTiming(machine, timeScale);
+  const maps = extractDistributedMaps(machine);
   // The interpreter validates the definition when it is constructed; its own type is stricter than AslMachine.
-  return { definition: machine as unknown as StateMachineDefinition, tasks };
+  return { definition: machine as unknown as StateMachineDefinition, tasks, maps };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StateMachine } from 'aws-local-stepfunctions';
 import { type PreparedDefinition, prepareDefinition, type TaskBinding } from './asl-definition';
+import { type DistributedMapDefinition, type MapRunEnvironment, runDistributedMap } from './distributed-map';
 import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers';
 import { repoPath } from './repo-paths';
@@ -72,7 +73,12 @@ interface LoadedMachine extends PreparedDefinition {
   arn: string;
   /** Built once: constructing one validates the definition, which takes ~0.4 s. */
   interpreter: StateMachine;
+  /** The ItemProcessor of each Distributed Map, by state name, as a machine of its own. */
+  processors: Map<string, StateMachine>;
 }
+
+/** What Distributed Map runs need beyond the interpreter: S3 for items and results, and their local concurrency. */
+export type MapRunServices = Pick<MapRunEnvironment, 'openObject' | 'results' | 'concurrency'>;
 
 /** Step Functions' limit on the data a state passes on (256 KB); AWS fails the state beyond it. */
 const STATE_PAYLOAD_LIMIT_BYTES = 256 * 1024;
@@ -126,6 +132,7 @@ export class LocalStepFunctions {
     private readonly functions: ReadonlyMap<string, SizedFunction<TaskFunction>>,
     private readonly invoker: LambdaInvoker,
     private readonly log: RuntimeLog,
+    private readonly mapRuns: MapRunServices | undefined,
     /** Starts loading the interpreter and the definitions; calling it again does nothing. */
     readonly beginLoading: () => void,
   ) {}
@@ -141,6 +148,8 @@ export class LocalStepFunctions {
     timeScale: number;
     invoker: LambdaInvoker;
     log: RuntimeLog;
+    /** Needed by definitions with a Distributed Map. */
+    mapRuns?: MapRunServices;
   }): LocalStepFunctions {
     const byPlaceholder = new Map<string, SizedFunction<TaskFunction>>();
     for (const fn of options.functions) if (fn.aslPlaceholder) byPlaceholder.set(fn.aslPlaceholder, fn);
@@ -156,7 +165,7 @@ export class LocalStepFunctions {
     for (const source of options.sources) {
       machines.set(stateMachineArn(source.name), loadMachine(source, substitutions, options.timeScale, interpreterModule, options.log));
     }
-    return new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log, beginLoading);
+    return new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log, options.mapRuns, beginLoading);
   }
 
   /** Names of the state machines that loaded and can run. */
@@ -213,7 +222,30 @@ export class LocalStepFunctions {
   private taskHandlers(machine: LoadedMachine): Record<string, (input: unknown) => Promise<unknown>> {
     const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const task of machine.tasks) handlers[task.stateName] = (input) => this.runTask(task, input);
+    for (const map of machine.maps) handlers[map.stateName] = (input) => this.runMap(machine, map, input, handlers);
     return handlers;
+  }
+
+  /** A Map Run: the interpreter hands over the effective input and the Context Object (see toLocalTask). */
+  private async runMap(machine: LoadedMachine, map: DistributedMapDefinition, task: unknown, handlers: Record<string, (input: unknown) => Promise<unknown>>): Promise<unknown> {
+    if (!this.mapRuns) throw failure('States.Runtime', 'This local runtime has no S3 for Distributed Map runs');
+    const processor = machine.processors.get(map.stateName)!;
+    const result = await runDistributedMap(map, task as { input: unknown; context: Record<string, unknown> }, {
+      ...this.mapRuns,
+      runChild: async (input, context) => {
+        const execution = processor.run(input as Parameters<StateMachine['run']>[0], {
+          overrides: { taskResourceLocalHandlers: handlers as never },
+          context: context as never,
+        });
+        try {
+          return await execution.result;
+        } catch (error) {
+          const { error: name, cause } = describeFailure(error);
+          throw failure(name, cause);
+        }
+      },
+    });
+    return asStateData(result);
   }
 
   private async runTask(task: TaskBinding, input: unknown): Promise<unknown> {
@@ -291,7 +323,10 @@ async function loadMachine(
     const prepared = await prepareDefinition(file, substitutions, timeScale);
     const { StateMachine } = await interpreterModule;
     const interpreter = new StateMachine(prepared.definition, { validationOptions: { checkArn: true, checkPaths: true } });
-    return { ...prepared, name: source.name, arn: stateMachineArn(source.name), interpreter };
+    const processors = new Map(
+      prepared.maps.map((map) => [map.stateName, new StateMachine(map.processor as never, { validationOptions: { checkArn: true, checkPaths: true } })]),
+    );
+    return { ...prepared, name: source.name, arn: stateMachineArn(source.name), interpreter, processors };
   } catch (error) {
     log.warn('state machine skipped: its definition cannot run', {
       stateMachine: source.name,

@@ -11,11 +11,18 @@ import { EventTriggers, type TriggeredFunction } from './event-triggers';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
 import { LambdaInvoker, LOCAL_REGION, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
+import { mapRunServices } from './map-run-storage';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
 import { type ReferenceLimits, ReferenceRateLimiter } from './rate-limiter';
 import { REPO_ROOT } from './repo-paths';
 import { runtimeLog } from './runtime-log';
 import { startStepFunctionsEndpoint } from './step-functions-endpoint';
+
+/**
+ * Child executions of a Distributed Map at once: Lambda handlers run in this one process, so more would
+ * only interleave them; a few overlap one child's S3 writes with another's scoring.
+ */
+const DEFAULT_MAP_CONCURRENCY = 4;
 
 /** A worker for the local runtime; tests add their own with any state machine name. */
 export type LocalWorker = TaskFunction & TriggeredFunction & { stateMachine?: string };
@@ -42,6 +49,8 @@ export interface LocalRuntimeOptions {
   extraRoutes?: readonly ExtraRoute[];
   /** How long stop() lets requests, executions and triggers finish; default 10 s. */
   shutdownGraceMs?: number;
+  /** Child executions a Distributed Map runs at once locally (at most its MaxConcurrency); default 4. */
+  mapConcurrency?: number;
 }
 
 export interface LocalRuntime {
@@ -102,6 +111,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       timeScale,
       invoker,
       log,
+      mapRuns: mapRunServices(s3.endpoint, options.mapConcurrency ?? DEFAULT_MAP_CONCURRENCY),
     });
     const sfnEndpoint = await startStepFunctionsEndpoint(stepFunctions);
     cleanups.push(() => sfnEndpoint.close(graceMs));
