@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * What a function may touch in AWS; the CDK stack grants exactly these (least privilege) and nothing
  * else. `jobs`: read/write the jobs table; `uploads` / `artifacts`: read, write and delete objects in
  * that bucket; `jobs:read`, `uploads:read`, `artifacts:read`: read only (and decrypt only);
- * `startLab` / `startReport`: states:StartExecution on that state machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
+ * `startLab` / `startReport` / `startBulk`: states:StartExecution on that state machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
  * configured model; `webhookSecrets`: the webhook signing secret and webhook API key;
  * `credentialsKey`: the key that encrypts report callback credentials; `overdueJobs`: Query on the
  * jobs table's open-jobs index (the sweepers that end overdue jobs).
@@ -24,6 +24,7 @@ export type Capability =
   | 'artifacts:read'
   | 'startLab'
   | 'startReport'
+  | 'startBulk'
   | 'comprehendMedical'
   | 'bedrock'
   | 'webhookSecrets'
@@ -58,6 +59,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'OpenApi', method: 'GET', path: '/openapi.json', api: 'main', handler: 'functions/http/openapi-handler.ts', anonymous: true },
   { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
   { id: 'Batch', method: 'POST', path: '/health-score/batch', api: 'main', handler: 'functions/scoring/batch-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
+  { id: 'BulkCreate', method: 'POST', path: '/health-score/bulk', api: 'main', handler: 'functions/bulk/create-handler.ts', permissions: ['jobs', 'uploads'] },
+  { id: 'BulkStatus', method: 'GET', path: '/health-score/bulk/{job_id}', api: 'main', handler: 'functions/bulk/status-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
   { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
   { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
   { id: 'ReportStatus', method: 'GET', path: '/health-score/report/status/{job_id}', api: 'main', handler: 'functions/report/status-handler.ts', permissions: ['jobs:read'] },

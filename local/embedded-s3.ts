@@ -4,6 +4,7 @@ import path from 'node:path';
 import type S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
 import { closeGracefully, listenOnLoopback } from './http-server';
+import { isUploadPartCopy, uploadPartCopy } from './s3-upload-part-copy';
 
 export interface StoredObjectNotice {
   /** ObjectCreated:Put, :Post or :Copy. */
@@ -75,7 +76,14 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
     if (handle) return handle(req, res);
     load().then(
       (app) => {
-        handle ??= app.callback();
+        const served = app.callback();
+        // s3rver lacks UploadPartCopy; everything else is s3rver's.
+        handle ??= (request, response) => {
+          if (!isUploadPartCopy(request)) return served(request, response);
+          uploadPartCopy(app, request, response).catch(() => {
+            if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/xml' }).end('<Error><Code>InternalError</Code></Error>');
+          });
+        };
         handle(req, res);
       },
       () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>ServiceUnavailable</Code></Error>'),

@@ -6,6 +6,8 @@ import type { RuntimeLog } from './runtime-log';
 
 export interface TriggeredFunction extends LambdaFunction {
   trigger?: 'uploads-object-created' | 'schedule-5-minutes';
+  /** As the S3 notification's prefix filter: only keys starting with it reach the function. */
+  triggerPrefix?: string;
 }
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
@@ -80,7 +82,8 @@ export class EventTriggers {
 
   objectCreated(notice: StoredObjectNotice): void {
     if (notice.bucket !== this.uploadsBucket) return;
-    for (const fn of this.functions.filter((f) => f.trigger === 'uploads-object-created')) {
+    const matches = (f: TriggeredFunction) => f.trigger === 'uploads-object-created' && notice.key.startsWith(f.triggerPrefix ?? '');
+    for (const fn of this.functions.filter(matches)) {
       this.invokeAsync(fn, objectCreatedEvent(notice));
     }
   }

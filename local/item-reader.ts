@@ -64,8 +64,10 @@ async function* csvRows(chunks: AsyncIterable<Uint8Array>, config: ReaderConfig)
     bom: true,
     delimiter: DELIMITERS[config.CSVDelimiter ?? 'COMMA'],
     relax_column_count: true,
+    relax_quotes: true,
     skip_empty_lines: true,
     max_record_size: MAX_ITEM_BYTES,
+    record_delimiter: ['\r\n', '\n', '\r'],
   });
   const source = chunks[Symbol.asyncIterator]();
   const feeding = (async () => {

@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { version } from '../../package.json';
+import { registerBulkOpenApi } from '../bulk/openapi';
 import { registerLabOpenApi } from '../lab/openapi';
 import { registerReferenceOpenApi } from '../reference/openapi';
 import { registerReportOpenApi } from '../report/openapi';
@@ -45,6 +46,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerSharedComponents(registry);
   registerPlatformRoutes(registry);
   registerScoringOpenApi(registry);
+  registerBulkOpenApi(registry);
   registerReportOpenApi(registry);
   registerReferenceOpenApi(registry);
   registerLabOpenApi(registry);

@@ -27,6 +27,7 @@ export const LAB_WORKERS: readonly WorkerDefinition[] = [
     id: 'LabUploadReceived',
     handler: 'functions/lab/steps/upload-received.ts',
     trigger: 'uploads-object-created',
+    triggerPrefix: 'lab/',
     permissions: ['jobs', 'uploads', 'startLab'],
     timeoutSeconds: 30,
   },

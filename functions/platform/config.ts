@@ -15,6 +15,7 @@ export const ConfigSchema = z.object({
   HALE_ARTIFACTS_BUCKET: z.string().min(1).optional(),
   HALE_LAB_STATE_MACHINE_ARN: z.string().min(1).optional(),
   HALE_REPORT_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  HALE_BULK_STATE_MACHINE_ARN: z.string().min(1).optional(),
   /** Local runtime only: endpoints of the embedded DynamoDB, S3 and Step Functions servers. */
   HALE_DYNAMODB_ENDPOINT: z.url().optional(),
   HALE_S3_ENDPOINT: z.url().optional(),

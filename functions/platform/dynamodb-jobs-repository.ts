@@ -196,6 +196,18 @@ export class DynamoDbJobsRepository implements JobsRepository {
     await this.updateExisting(kind, jobId, ['#updatedAt = :updatedAt', ...extra.clauses], extra.names, extra.values);
   }
 
+  async addToCounters(kind: JobKind, jobId: string, counters: Record<string, number>): Promise<void> {
+    const entries = Object.entries(counters);
+    for (const [name] of entries) if (PROTECTED_ATTRIBUTES.has(name)) throw new TypeError(`Job attribute ${name} cannot be set directly`);
+    await this.updateExisting(
+      kind,
+      jobId,
+      ['#updatedAt = :updatedAt', ...entries.map((_, i) => `#c${i} = if_not_exists(#c${i}, :zero) + :c${i}`)],
+      Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      { ':zero': 0, ...Object.fromEntries(entries.map(([, value], i) => [`:c${i}`, value])) },
+    );
+  }
+
   async recordDelivery(kind: JobKind, jobId: string, attempt: DeliveryAttempt): Promise<void> {
     await this.updateExisting(
       kind,

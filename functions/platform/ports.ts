@@ -5,7 +5,7 @@
  * local twin implements the port and configuration chooses it.
  */
 
-export type JobKind = 'report' | 'lab';
+export type JobKind = 'report' | 'lab' | 'bulk';
 
 export interface JobRecord {
   kind: JobKind;
@@ -76,6 +76,8 @@ export interface JobsRepository {
   createWithIdempotencyKey(job: JobRecord, key: string): Promise<{ job: JobRecord; created: boolean }>;
   /** Finds the job a tenant created with an idempotency key, if any. */
   findByIdempotencyKey(kind: JobKind, tenant: string, key: string): Promise<JobRecord | undefined>;
+  /** Atomically adds to numeric attributes of a job (missing ones count from 0), without changing its status. */
+  addToCounters(kind: JobKind, jobId: string, counters: Record<string, number>): Promise<void>;
   /** Atomically adds one to a named counter that expires at `expiresAt` (epoch s); returns the new value. */
   incrementCounter(counter: string, expiresAt: number): Promise<number>;
 }
@@ -86,6 +88,15 @@ export interface StoredObject {
   size: number;
 }
 
+/** An object listed under a prefix. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
+/** A source of a concatenation: a whole object, or text given in place (e.g. a CSV header). */
+export type ConcatenationPart = ListedObject | { text: string };
+
 export interface ObjectStore {
   put(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<void>;
   get(bucket: string, key: string): Promise<StoredObject>;
@@ -94,6 +105,22 @@ export interface ObjectStore {
   /** Deletes every object under a prefix (e.g. all files of a job). */
   deletePrefix(bucket: string, prefix: string): Promise<number>;
   presignPut(bucket: string, key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string>;
+}
+
+/** Objects of any size (bulk scoring): read as a stream, listed, concatenated, downloaded by URL. */
+export interface StreamingObjectStore {
+  /** The object's bytes as they arrive, without holding it whole; throws ObjectNotFoundError. */
+  open(bucket: string, key: string): Promise<AsyncIterable<Uint8Array>>;
+  /** Every object under `prefix`, in key order, page by page. */
+  list(bucket: string, prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Writes `key` as the concatenation of `parts` in order, in bounded memory whatever their total:
+   * large objects are copied by the store itself, small ones gathered into upload parts. Returns the
+   * object's size in bytes.
+   */
+  concatenate(bucket: string, key: string, parts: AsyncIterable<ConcatenationPart>, contentType: string): Promise<number>;
+  /** A URL that serves one GET of the object until it expires; `filename` names the download. */
+  presignGet(bucket: string, key: string, options: { expiresInSeconds: number; filename?: string }): Promise<string>;
 }
 
 export interface WorkflowStarter {

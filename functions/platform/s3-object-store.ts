@@ -1,4 +1,8 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  type CompletedPart,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,19 +12,56 @@ import {
   NoSuchKey,
   PutObjectCommand,
   type S3Client,
+  UploadPartCommand,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './aws-clients';
-import { ObjectNotFoundError, type ObjectStore, type StoredObject } from './ports';
+import {
+  type ConcatenationPart,
+  type ListedObject,
+  ObjectNotFoundError,
+  type ObjectStore,
+  type StoredObject,
+  type StreamingObjectStore,
+} from './ports';
 
 /** DeleteObjects accepts at most 1,000 keys per request (S3 API reference). */
 const DELETE_BATCH = 1000;
+/** Every part of a multipart upload but the last must hold at least 5 MiB (S3 API reference, UploadPart). */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** A multipart upload has at most 10,000 parts. */
+const MAX_PARTS = 10_000;
+/** Parts uploaded or copied at once by concatenate(). */
+const PART_CONCURRENCY = 8;
+
+/** Runs tasks with at most `limit` at once; `drain` waits for all and rethrows the first failure. */
+function taskPool(limit: number) {
+  const running = new Set<Promise<void>>();
+  let failure: unknown;
+  return {
+    async run(task: () => Promise<void>): Promise<void> {
+      if (failure) throw failure;
+      const promise: Promise<void> = task()
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => running.delete(promise));
+      running.add(promise);
+      while (running.size >= limit) await Promise.race(running);
+    },
+    async drain(): Promise<void> {
+      await Promise.all(running);
+      if (failure) throw failure;
+    },
+  };
+}
 
 function isMissing(error: unknown): boolean {
   return error instanceof NoSuchKey || error instanceof NotFound;
 }
 
-export class S3ObjectStore implements ObjectStore {
+export class S3ObjectStore implements ObjectStore, StreamingObjectStore {
   constructor(private readonly client: S3Client) {}
 
   async put(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<void> {
@@ -36,6 +77,100 @@ export class S3ObjectStore implements ObjectStore {
       if (isMissing(error)) throw new ObjectNotFoundError(`No object ${key} in ${bucket}`);
       throw error;
     }
+  }
+
+  async open(bucket: string, key: string): Promise<AsyncIterable<Uint8Array>> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      // In Node the body is a Readable, which is async-iterable.
+      return out.Body as unknown as AsyncIterable<Uint8Array>;
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError(`No object ${key} in ${bucket}`);
+      throw error;
+    }
+  }
+
+  async *list(bucket: string, prefix: string): AsyncIterable<ListedObject> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /**
+   * A multipart upload whose parts are the sources in order: a source of at least MIN_PART_BYTES that
+   * starts a part is copied by S3 (UploadPartCopy: its bytes never pass through here); smaller ones,
+   * and text, are gathered until a part is full, then uploaded. Memory holds at most one part being
+   * gathered (under MIN_PART_BYTES plus the source that fills it) per upload in flight.
+   */
+  async concatenate(bucket: string, key: string, parts: AsyncIterable<ConcatenationPart>, contentType: string): Promise<number> {
+    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }));
+    const uploadId = created.UploadId!;
+    const completed: CompletedPart[] = [];
+    const pool = taskPool(PART_CONCURRENCY);
+    let gathered: Buffer[] = [];
+    let gatheredBytes = 0;
+    let partNumber = 0;
+    let size = 0;
+    const nextPart = () => {
+      partNumber += 1;
+      if (partNumber > MAX_PARTS) throw new Error(`${key} would need more than ${MAX_PARTS} parts`);
+      return partNumber;
+    };
+    const uploadGathered = () => {
+      const number = nextPart();
+      const body = Buffer.concat(gathered);
+      gathered = [];
+      gatheredBytes = 0;
+      return pool.run(async () => {
+        const out = await this.client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: number, Body: body }));
+        completed.push({ PartNumber: number, ETag: out.ETag });
+      });
+    };
+    try {
+      for await (const part of parts) {
+        if ('text' in part) {
+          const bytes = Buffer.from(part.text);
+          gathered.push(bytes);
+          gatheredBytes += bytes.length;
+          size += bytes.length;
+        } else if (gatheredBytes === 0 && part.size >= MIN_PART_BYTES) {
+          const number = nextPart();
+          size += part.size;
+          await pool.run(async () => {
+            const out = await this.client.send(
+              new UploadPartCopyCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: number, CopySource: `${bucket}/${encodeURIComponent(part.key)}` }),
+            );
+            completed.push({ PartNumber: number, ETag: out.CopyPartResult?.ETag });
+          });
+        } else {
+          const bytes = (await this.get(bucket, part.key)).body;
+          gathered.push(bytes);
+          gatheredBytes += bytes.length;
+          size += bytes.length;
+        }
+        if (gatheredBytes >= MIN_PART_BYTES) await uploadGathered();
+      }
+      // The last part may be smaller than MIN_PART_BYTES; an empty result is one empty part.
+      if (gatheredBytes > 0 || partNumber === 0) await uploadGathered();
+      await pool.drain();
+      completed.sort((a, b) => a.PartNumber! - b.PartNumber!);
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: completed } }));
+      return size;
+    } catch (error) {
+      await pool.drain().catch(() => undefined);
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async presignGet(bucket: string, key: string, options: { expiresInSeconds: number; filename?: string }): Promise<string> {
+    const disposition = options.filename ? `attachment; filename="${options.filename.replace(/["\\]/g, '')}"` : undefined;
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: disposition }), {
+      expiresIn: options.expiresInSeconds,
+    });
   }
 
   async head(bucket: string, key: string): Promise<{ size: number; contentType?: string } | undefined> {
@@ -88,6 +223,6 @@ export class S3ObjectStore implements ObjectStore {
 }
 
 /** The object store on the shared S3 client (s3rver when HALE_S3_ENDPOINT is set). */
-export function objectStore(): ObjectStore {
+export function objectStore(): ObjectStore & StreamingObjectStore {
   return new S3ObjectStore(s3());
 }

@@ -1,6 +1,13 @@
 import { BlockedTargetError, type DeliveryAttempt, type OutboundHttp, OutboundRequestError } from '../../platform/ports';
 import type { WebhookSignatureHeaders } from '../../platform/webhook-signing';
-import type { WebhookEnvelope } from './envelope';
+
+/** The body of any Hale webhook: `{event, jobId, timestamp, data}` (lab: ./envelope.ts; bulk scoring: functions/bulk). */
+interface WebhookBody {
+  event: string;
+  jobId: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
 
 /** Receivers get this long to answer one attempt. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -18,7 +25,7 @@ export interface WebhookAttempt {
 export async function attemptDelivery(options: {
   http: OutboundHttp;
   url: string;
-  envelope: WebhookEnvelope;
+  envelope: WebhookBody;
   apiKey: string;
   sign: (payload: string, at: Date) => WebhookSignatureHeaders;
   attempt: number;

@@ -1,0 +1,66 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { errorResponses, jsonResponse } from '../http/openapi-components';
+import { PERSON_COLUMNS } from './csv-input';
+import { BULK_LIMITS } from './limits';
+import {
+  BulkCreateRequestSchema,
+  BulkCreateResponseSchema,
+  BulkErrorLineSchema,
+  BulkJobParamsSchema,
+  BulkResultLineSchema,
+  BulkStatusSchema,
+  BulkSummarySchema,
+  BulkWebhookSchema,
+} from './schemas';
+
+const CSV_COLUMNS = Object.entries(PERSON_COLUMNS)
+  .map(([name, meaning]) => `\`${name}\` (${meaning})`)
+  .join(', ');
+
+/** Registers the bulk scoring routes and the shapes of their files in the OpenAPI document. */
+export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/health-score/bulk',
+    operationId: 'createBulkJob',
+    tags: ['scoring'],
+    summary: 'Score a population from a file',
+    description:
+      'Creates a bulk scoring job and answers where to upload its file: PUT it to `upload_url` with the ' +
+      '`upload_content_type` before `expires_at` (at most `max_bytes`). `jsonl`: one POST /health-score/timeseries ' +
+      `request per line. \`csv\`: one row per person-date; columns ${CSV_COLUMNS}, and one column per predictor named ` +
+      '`<LOINC> [<unit>]` (e.g. `2093-3 [mg/dL]`; the code alone for unitless ones such as `76689-9` (sex) or ' +
+      '`72166-2` (smoking)); an empty cell is not measured. A malformed line or row is an error for that line and never ' +
+      'stops the job; a file that is not JSONL or CSV at all, or larger than `max_bytes`, fails it. With `webhookUrl`, ' +
+      'the job\'s completion or failure is POSTed there, signed as lab-extraction webhooks are (BulkWebhookEvent).',
+    request: { body: { content: { 'application/json': { schema: BulkCreateRequestSchema } } } },
+    responses: {
+      202: jsonResponse('The job, waiting for its file', BulkCreateResponseSchema),
+      ...errorResponses('detail', [400, 401, 422, 500, 502]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/health-score/bulk/{job_id}',
+    operationId: 'getBulkJob',
+    tags: ['scoring'],
+    summary: 'Progress and results of a bulk job',
+    description:
+      'Status, progress (items done of the total, rate, time left) and, once completed, pre-signed download URLs ' +
+      `(valid ${BULK_LIMITS.downloadUrlSeconds} s; ask again for fresh ones) of results.jsonl (BulkResultLine per ` +
+      'scored item: its timeseries response with `line`), results.csv (one row per scored person-date: ' +
+      'line, uid_ext, score_date, age, then per domain status, health_score, disease_age, risk, peer_risk, risk_ratio, ' +
+      'risk_horizon_years, score_percentile) and errors.jsonl (BulkErrorLine per invalid item), and the summary. Files ' +
+      `are deleted ${BULK_LIMITS.retentionDays} day(s) after the job (bucket lifecycle rule). Another API key's job is 404.`,
+    request: { params: BulkJobParamsSchema },
+    responses: {
+      200: jsonResponse('The job', BulkStatusSchema),
+      ...errorResponses('detail', [401, 404, 422, 500, 502]),
+    },
+  });
+  // The shapes of the result files and the webhook, which no route returns as JSON, as named components.
+  registry.register('BulkResultLine', BulkResultLineSchema);
+  registry.register('BulkErrorLine', BulkErrorLineSchema);
+  registry.register('BulkSummary', BulkSummarySchema);
+  registry.register('BulkWebhookEvent', BulkWebhookSchema);
+}

@@ -1,0 +1,157 @@
+import type { FieldIssue } from '../http/errors';
+import { DOMAINS } from '../scoring/domains';
+import type { TimeseriesResponse } from '../scoring/schemas';
+import { scoreRequest } from '../scoring/score-request';
+import { type CsvColumns, csvColumns, csvField, csvRowRequest } from './csv-input';
+import { type BatchTally, emptyTally, tallyScores } from './distributions';
+
+/**
+ * One batch of bulk items scored: each item is one JSONL line (a timeseries request) or one CSV row
+ * (a person-date), scored through the timeseries entry point. A scored line becomes a result line
+ * (the timeseries response with its line number) and one flattened CSV row per scored date; a line
+ * that cannot be scored becomes an error line naming its fields. Nothing here touches storage.
+ */
+
+export type InputType = 'JSONL' | 'CSV';
+
+/** A Distributed Map item: its 0-based index in the file and its value as the ItemReader read it. */
+export interface BulkItem {
+  index: number;
+  value: unknown;
+}
+
+export interface BatchContext {
+  jobId: string;
+  inputType: InputType;
+  /** Line number of the item at index 0 (1 for JSONL, 2 for CSV: the header is line 1). */
+  lineOffset: number;
+  /** Time the job was created, the `event_asof_dtutc` of CSV rows. */
+  createdAt: string;
+}
+
+/** Field the prepare step adds to an item it could not read (a line that is not JSON, a row of the wrong width). */
+export const INPUT_ERROR_FIELD = 'hale_input_error';
+
+export interface ErrorLine {
+  line: number;
+  uid_ext: string | null;
+  errors: { field: string; message: string }[];
+}
+
+export interface ScoredBatch {
+  /** Result lines, JSON text each. */
+  results: string[];
+  /** Flattened result rows, CSV text each (no header). */
+  csvRows: string[];
+  errors: ErrorLine[];
+  tally: BatchTally;
+}
+
+const METRIC_COLUMNS = ['status', 'health_score', 'disease_age', 'risk', 'peer_risk', 'risk_ratio', 'risk_horizon_years', 'score_percentile'] as const;
+
+/** Header of results.csv: the person-date, then the same columns for every domain. */
+export function resultCsvHeader(): string {
+  return ['line', 'uid_ext', 'score_date', 'age', ...DOMAINS.flatMap((d) => METRIC_COLUMNS.map((m) => `${d.code}_${m}`))].join(',');
+}
+
+/**
+ * A CSV cell: quoted when it holds a delimiter, quote or line break; text that a spreadsheet would run
+ * as a formula (= + - @ first) is prefixed with an apostrophe (OWASP CSV injection). Numbers are as they are.
+ */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(String(value)) ? `'${String(value)}` : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvRows(line: number, response: TimeseriesResponse): string[] {
+  return response.scoring_results.map((result) => {
+    const byCode = new Map(result.disease_scores.map((score) => [score.disease_code, score]));
+    const cells: unknown[] = [line, response.uid_ext, result.scoring_event_date, result.scoring_event_age];
+    for (const domain of DOMAINS) {
+      const score = byCode.get(domain.code);
+      cells.push(
+        score?.status,
+        score?.health_score,
+        score?.disease_age,
+        score?.risk_ratios.risk,
+        score?.risk_ratios.peer_risk,
+        score?.risk_ratios.ratio,
+        score?.risk_ratios.horizon_years,
+        score?.score_percentile,
+      );
+    }
+    return cells.map(csvCell).join(',');
+  });
+}
+
+function uidOf(value: unknown): string | null {
+  const uid = typeof value === 'object' && value !== null ? (value as { uid_ext?: unknown }).uid_ext : undefined;
+  return typeof uid === 'string' && uid !== '' ? uid : null;
+}
+
+function asRow(value: unknown): Record<string, string> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+}
+
+interface Outcome {
+  response?: TimeseriesResponse;
+  errors?: { field: string; message: string }[];
+}
+
+function scoreJsonl(value: unknown): Outcome {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { errors: [{ field: '', message: 'a line must be a JSON object: one POST /health-score/timeseries request' }] };
+  }
+  const outcome = scoreRequest(value);
+  if (outcome.status === 'scored') return { response: outcome.response };
+  return { errors: outcome.errors.map((issue: FieldIssue) => ({ field: issue.path, message: issue.message })) };
+}
+
+function scoreCsv(columns: CsvColumns, row: Record<string, string>, context: BatchContext, line: number): Outcome {
+  const request = csvRowRequest(columns, row, { eventId: context.jobId, eventAsOf: context.createdAt, line });
+  const outcome = scoreRequest(request);
+  if (outcome.status === 'scored') return { response: outcome.response };
+  return { errors: outcome.errors.map((issue) => ({ field: csvField(issue.path, request, columns, row), message: issue.message })) };
+}
+
+/** The CSV columns of a batch, read from its first row's keys (every row has the header's keys). */
+function columnsOf(items: readonly BulkItem[]): CsvColumns | undefined {
+  const first = items.find((item) => typeof item.value === 'object' && item.value !== null);
+  if (!first) return undefined;
+  return csvColumns(Object.keys(first.value as object).filter((name) => name !== INPUT_ERROR_FIELD));
+}
+
+/** Scores every item; one item's failure, even an internal one, is that item's error line only. */
+export function scoreItems(items: readonly BulkItem[], context: BatchContext, onInternalError: (error: unknown) => void = () => undefined): ScoredBatch {
+  const batch: ScoredBatch = { results: [], csvRows: [], errors: [], tally: emptyTally() };
+  const columns = context.inputType === 'CSV' ? columnsOf(items) : undefined;
+  for (const item of items) {
+    const line = item.index + context.lineOffset;
+    const inputError = asRow(item.value)[INPUT_ERROR_FIELD];
+    let outcome: Outcome;
+    if (typeof inputError === 'string' && inputError !== '') {
+      outcome = { errors: [{ field: '', message: inputError }] };
+    } else {
+      try {
+        outcome = context.inputType === 'CSV' ? scoreCsv(columns!, asRow(item.value), context, line) : scoreJsonl(item.value);
+      } catch (error) {
+        onInternalError(error);
+        outcome = { errors: [{ field: '', message: 'this line could not be scored because of an internal error' }] };
+      }
+    }
+    batch.tally.items += 1;
+    if (outcome.response) {
+      batch.tally.scored += 1;
+      batch.results.push(JSON.stringify({ line, ...outcome.response }));
+      batch.csvRows.push(...csvRows(line, outcome.response));
+      for (const result of outcome.response.scoring_results) tallyScores(batch.tally, result.disease_scores);
+    } else {
+      batch.tally.invalid += 1;
+      const uid = context.inputType === 'CSV' ? (asRow(item.value).uid_ext ?? '').trim() || null : uidOf(item.value);
+      batch.errors.push({ line, uid_ext: uid, errors: outcome.errors ?? [] });
+    }
+  }
+  return batch;
+}

@@ -1,0 +1,56 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { lambdaWorker } from '../../platform/lambda-worker';
+import { logger } from '../../platform/observability';
+import { JobTransitionError } from '../../platform/ports';
+import { BULK_JOB_KIND, isTerminal, OPEN_BULK_STATES } from '../bulk-job';
+import { sendBulkTerminalEvent } from '../webhook';
+import { removeWorkingFiles } from './finalise';
+import { type BulkIo, bulkIo } from './io';
+
+/** Jobs one sweep ends at most; the rest wait five minutes. */
+const SWEEP_LIMIT = 100;
+
+/**
+ * Ends every bulk job past its deadline (bulk-job.ts) as failed: a pending upload that never came
+ * (upload_expired), an execution that is certainly over — timed out, aborted, or lost with a local
+ * runtime restart — without having ended its job (job_timeout). Each gets one webhook attempt.
+ */
+export async function endOverdueBulkJobs(io: BulkIo, now: Date): Promise<number> {
+  let ended = 0;
+  for (const overdue of await io.jobs.listOverdue(BULK_JOB_KIND, now, SWEEP_LIMIT)) {
+    const { jobId } = overdue;
+    try {
+      const job = await io.jobs.get(BULK_JOB_KIND, jobId);
+      if (!job) continue;
+      if (isTerminal(job.status)) {
+        await io.jobs.transition(BULK_JOB_KIND, jobId, { from: [job.status], to: job.status, terminal: true });
+        continue;
+      }
+      const upload = job.status === 'pending_upload';
+      await io.jobs.transition(BULK_JOB_KIND, jobId, {
+        from: OPEN_BULK_STATES,
+        to: 'failed',
+        terminal: true,
+        set: {
+          errorType: upload ? 'upload_expired' : 'job_timeout',
+          errorMessage: upload ? 'No file was uploaded to the upload URL before it expired' : 'The job did not finish in time; submit it again',
+          finishedAt: now.toISOString(),
+        },
+      });
+      ended += 1;
+      await removeWorkingFiles(io, jobId);
+      await sendBulkTerminalEvent(io.jobs, jobId);
+    } catch (error) {
+      if (error instanceof JobTransitionError) continue;
+      logger.warn('overdue bulk job not ended', { jobId, errorName: error instanceof Error ? error.name : typeof error });
+    }
+  }
+  return ended;
+}
+
+/** Every five minutes (EventBridge schedule; the local runtime's timer). */
+export const handler = lambdaWorker(async (event: Pick<ScheduledEvent, 'time'>): Promise<{ ended: number }> => {
+  const ended = await endOverdueBulkJobs(bulkIo(), new Date(event.time));
+  if (ended > 0) logger.info('overdue bulk jobs ended', { ended });
+  return { ended };
+});

@@ -1,0 +1,37 @@
+import type { WorkerDefinition } from '../workers';
+
+/** Bulk scoring functions (see statemachines/bulk-scoring.asl.json), its upload trigger and its sweep. */
+const step = (id: string, file: string, permissions: WorkerDefinition['permissions'], sizing: Pick<WorkerDefinition, 'memoryMb' | 'timeoutSeconds'>): WorkerDefinition => ({
+  id: `Bulk${id}`,
+  handler: `functions/bulk/steps/${file}.ts`,
+  stateMachine: 'bulk-scoring',
+  aslPlaceholder: `Bulk${id}FunctionArn`,
+  permissions,
+  ...sizing,
+});
+
+export const BULK_WORKERS: readonly WorkerDefinition[] = [
+  // Reads the whole file once or twice as a stream: minutes for 2 GiB, in constant memory.
+  step('Prepare', 'prepare', ['jobs', 'uploads'], { memoryMb: 1024, timeoutSeconds: 900 }),
+  // One batch (≤ 256 KiB of items): CPU-bound scoring; 1,769 MB is one full vCPU.
+  step('ScoreBatch', 'score-batch', ['jobs', 'artifacts'], { memoryMb: 1769, timeoutSeconds: 120 }),
+  // Concatenates the parts (S3 copies large ones itself): minutes for the largest jobs.
+  step('Finalise', 'finalise', ['jobs', 'uploads', 'artifacts'], { memoryMb: 1024, timeoutSeconds: 900 }),
+  step('MarkFailed', 'mark-failed', ['jobs', 'uploads', 'artifacts'], { memoryMb: 512, timeoutSeconds: 120 }),
+  step('Notify', 'notify', ['jobs', 'webhookSecrets'], { memoryMb: 512, timeoutSeconds: 30 }),
+  {
+    id: 'BulkUploadReceived',
+    handler: 'functions/bulk/steps/upload-received.ts',
+    trigger: 'uploads-object-created',
+    triggerPrefix: 'bulk/',
+    permissions: ['jobs', 'startBulk'],
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'BulkEndOverdueJobs',
+    handler: 'functions/bulk/steps/end-overdue-jobs.ts',
+    trigger: 'schedule-5-minutes',
+    permissions: ['jobs', 'overdueJobs', 'uploads', 'artifacts', 'webhookSecrets'],
+    timeoutSeconds: 60,
+  },
+];

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { BulkCreateResponseSchema, BulkErrorLineSchema, BulkResultLineSchema, BulkStatusSchema, type BulkStatus } from '../../../functions/bulk/schemas';
+import { scoreTimeseries } from '../../../functions/scoring/engine';
+import { TimeseriesRequestSchema } from '../../../functions/scoring/schemas';
+import { fullPanel, predictor, timeseriesRequest } from '../../unit/scoring/fixtures';
+import { Receiver } from '../report/receiver';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
+
+/**
+ * Bulk jobs end to end through the local runtime: POST /health-score/bulk, the PUT to the pre-signed
+ * URL, the upload trigger, the bulk state machine with its Distributed Map run locally, the status
+ * with progress, the result files through their download URLs, and the signed webhook.
+ */
+
+const EXAMPLES = path.resolve(__dirname, '../../../docs/examples');
+let hale: TestRuntime;
+let receiver: Receiver;
+let signingSecret: string;
+beforeAll(async () => {
+  [hale, receiver] = await Promise.all([startTestRuntime({ mapConcurrency: 2 }), Receiver.start()]);
+  signingSecret = JSON.parse(readFileSync(path.join(hale.dataDir, 'local-secrets.json'), 'utf8')).webhookSigningSecret;
+});
+afterAll(async () => {
+  await receiver?.close();
+  await hale?.stop();
+});
+
+async function submit(format: 'jsonl' | 'csv', body: string | Buffer, options: { webhook?: boolean; apiKey?: string } = {}) {
+  const created = await hale.post('/health-score/bulk', { format, ...(options.webhook ? { webhookUrl: receiver.url(`/bulk-${format}`) } : {}) }, { apiKey: options.apiKey });
+  expect(created.status).toBe(202);
+  const job = BulkCreateResponseSchema.parse(created.json());
+  const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(Buffer.from(body)) });
+  expect(put.status).toBe(200);
+  return job;
+}
+
+async function finished(jobId: string, apiKey?: string): Promise<BulkStatus> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await hale.get(`/health-score/bulk/${jobId}`, { apiKey });
+    expect(response.status).toBe(200);
+    const status = BulkStatusSchema.parse(response.json());
+    if (status.status === 'completed' || status.status === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`bulk job ${jobId} still ${status.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function download(url: string | null): Promise<string> {
+  expect(url).toEqual(expect.any(String));
+  const response = await fetch(url!);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const jsonLines = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
+
+describe('bulk scoring jobs', () => {
+  it('scores a JSONL file: each result line is that line’s timeseries response with its line number; bad lines are errors beside them', async () => {
+    const requests = Array.from({ length: 23 }, (_, i) =>
+      timeseriesRequest({ uid_ext: `person-${i}`, date_of_birth: `19${50 + i}-03-0${1 + (i % 9)}`, dates_to_score: ['2025-03-01', '2025-09-01'] }),
+    );
+    const lines = requests.map((request) => JSON.stringify(request));
+    lines.splice(4, 0, '{"uid_ext": "broken", ');
+    lines.splice(9, 0, JSON.stringify(timeseriesRequest({ uid_ext: 'bad-value', health_events: [{ health_event_id: 'e', health_event_date: '2025-03-01', predictors: [...fullPanel(), predictor('2160-0', '1,2', 'mg/dL')] }] })));
+    lines.splice(12, 0, '');
+    const job = await submit('jsonl', `${lines.join('\n')}\n`, { webhook: true });
+    const status = await finished(job.job_id);
+    expect(status.status).toBe('completed');
+    expect(status.progress).toEqual(expect.objectContaining({ items_total: 26, items_done: 26, items_failed: 3 }));
+
+    const results = jsonLines(await download(status.results_url)).map((line) => BulkResultLineSchema.parse(line));
+    expect(results.map((r) => r.line)).toEqual(lines.map((_, i) => i + 1).filter((n) => ![5, 10, 13].includes(n)));
+    for (const result of results) {
+      const { line, ...response } = result;
+      expect(response).toEqual(scoreTimeseries(TimeseriesRequestSchema.parse(JSON.parse(lines[line - 1]!))));
+    }
+    const errors = jsonLines(await download(status.errors_url)).map((line) => BulkErrorLineSchema.parse(line));
+    expect(errors.map((e) => [e.line, e.uid_ext])).toEqual([
+      [5, null],
+      [10, 'bad-value'],
+      [13, null],
+    ]);
+    expect(errors[0]!.errors[0]!.message).toMatch(/not valid JSON/);
+    expect(errors[1]!.errors).toEqual([{ field: expect.stringMatching(/^health_events\.0\.predictors\.\d+\.value$/), message: expect.stringMatching(/'1,2' is not a number/) }]);
+    expect(errors[2]!.errors[0]!.message).toMatch(/empty/);
+
+    const csv = (await download(status.results_csv_url)).trim().split('\n');
+    expect(csv[0]).toMatch(/^line,uid_ext,score_date,age,all_cause_status,all_cause_health_score,/);
+    expect(csv).toHaveLength(1 + results.length * 2);
+    const firstResult = results[0]!.scoring_results[0]!;
+    expect(csv[1]!.split(',').slice(0, 6)).toEqual(['1', 'person-0', '2025-03-01', String(firstResult.scoring_event_age), 'scored', String(firstResult.disease_scores[0]!.health_score)]);
+
+    expect(status.summary!.by_status).toEqual({ scored: 23, invalid: 3 });
+    expect(status.summary!.person_dates_scored).toBe(46);
+    const scores = results.flatMap((r) => r.scoring_results.map((s) => s.disease_scores.find((d) => d.disease_code === 'all_cause')!.health_score!));
+    const allCause = status.summary!.domains.all_cause!.health_score;
+    expect(allCause.count).toBe(scores.length);
+    expect(allCause.min).toBeCloseTo(Math.min(...scores), 3);
+    expect(allCause.max).toBeCloseTo(Math.max(...scores), 3);
+    expect(allCause.mean).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / scores.length, 3);
+
+    await receiver.waitFor((requests) => requests.some((r) => r.url === '/bulk-jsonl'));
+    const [hook] = receiver.of('POST', '/bulk-jsonl');
+    const payload = hook!.body.toString('utf8');
+    new Webhook(signingSecret).verify(payload, hook!.headers as Record<string, string>);
+    expect(JSON.parse(payload)).toEqual({
+      event: 'bulk.completed',
+      jobId: job.job_id,
+      timestamp: expect.any(String),
+      data: { status: 'completed', progress: { items_total: 26, items_done: 26, items_failed: 3 }, error: null, results_ready: true },
+    });
+  });
+
+  it('scores the documented example CSV: one row per person-date, errors name the column', async () => {
+    const job = await submit('csv', readFileSync(path.join(EXAMPLES, 'bulk-input.csv')));
+    const status = await finished(job.job_id);
+    expect(status.status).toBe('completed');
+    const results = jsonLines(await download(status.results_url)).map((line) => BulkResultLineSchema.parse(line));
+    expect(results.map((r) => [r.line, r.uid_ext])).toEqual([
+      [2, 'member-0001'],
+      [3, 'member-0002'],
+      [4, 'member-0003'],
+    ]);
+    expect(results[1]!.scoring_results[0]!.scoring_predictors.find((p) => p.predictor === 'sbp')).toEqual(
+      expect.objectContaining({ value: 146, source_date: '2026-02-14', imputation_code: 'carried_forward' }),
+    );
+    const errors = jsonLines(await download(status.errors_url)).map((line) => BulkErrorLineSchema.parse(line));
+    expect(errors).toEqual([{ line: 5, uid_ext: 'member-0004', errors: [expect.objectContaining({ field: 'predictors', message: expect.stringMatching(/sex/) })] }]);
+  });
+
+  it('fails a file that is not what its format says with invalid_input and the failure webhook, and hides the job from other keys', async () => {
+    const job = await submit('csv', readFileSync(path.join(EXAMPLES, 'bulk-input.jsonl')), { webhook: true });
+    const status = await finished(job.job_id);
+    expect(status.status).toBe('failed');
+    expect(status.error).toEqual({ type: 'invalid_input', message: expect.stringMatching(/not a bulk CSV: the header lacks uid_ext, date_of_birth, score_date/) });
+    expect(status.results_url).toBeNull();
+    await receiver.waitFor((requests) => requests.some((r) => r.url === '/bulk-csv'));
+    expect(JSON.parse(receiver.of('POST', '/bulk-csv')[0]!.body.toString('utf8'))).toEqual(
+      expect.objectContaining({ event: 'bulk.failed', data: expect.objectContaining({ status: 'failed', error: status.error, results_ready: false }) }),
+    );
+    expect((await hale.get(`/health-score/bulk/${job.job_id}`, { apiKey: hale.otherApiKey })).status).toBe(404);
+  });
+
+  it('reads rows of the wrong width or empty as errors of their line, and rejects a header it cannot read', async () => {
+    const header = 'uid_ext,date_of_birth,score_date,76689-9,2093-3 [mg/dL]';
+    const job = await submit('csv', `${header}\r\na,1970-01-01,2025-01-01,male,190\r\nb,1970-01-01,2025-01-01,male\r\n\r\nc,1970-01-01,2025-01-01,female,"201"\r\n`);
+    const status = await finished(job.job_id);
+    expect(status.status).toBe('completed');
+    const errors = jsonLines(await download(status.errors_url)).map((line) => BulkErrorLineSchema.parse(line));
+    expect(errors.map((e) => [e.line, e.errors[0]!.message])).toEqual([
+      [3, 'the row has 4 fields; the header has 5'],
+      [4, 'the row is empty'],
+    ]);
+    expect(jsonLines(await download(status.results_url)).map((r) => (r as { uid_ext: string }).uid_ext)).toEqual(['a', 'c']);
+
+    const unknown = await finished((await submit('csv', 'uid_ext,date_of_birth,score_date,name\nx,1970-01-01,2025-01-01,Jane\n')).job_id);
+    expect(unknown.error).toEqual({ type: 'invalid_input', message: expect.stringMatching(/'name' is neither a person field/) });
+  });
+});
