@@ -89,6 +89,7 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
   const starts: [Capability, StateMachineName][] = [
     ['startLab', 'lab-extraction'],
     ['startReport', 'report-generation'],
+    ['startBulk', 'bulk-scoring'],
   ];
   for (const [capability, machine] of starts) {
     const name = targets.stateMachineNames[machine];

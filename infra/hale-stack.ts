@@ -77,7 +77,15 @@ export class HaleStack extends Stack {
     acknowledge(functions, storage.objectWildcardFindings().map((id) => [id, 'Object actions (Get/Put/DeleteObject) on the keys of a Hale bucket: job files have generated keys, so they cannot be listed in advance.'] as const));
     const workerFunctions = workers.map((definition) => ({ definition, fn: functions.workers.get(definition.id)!.fn }));
 
-    const { machines } = new StateMachines(this, 'StateMachines', { definitions: machineDefinitions, aslFiles: props.aslFiles, workers: workerFunctions, key });
+    const stateMachines = new StateMachines(this, 'StateMachines', {
+      definitions: machineDefinitions,
+      aslFiles: props.aslFiles,
+      workers: workerFunctions,
+      key,
+      mapRunBuckets: { items: storage.bucketArns.uploads, results: storage.bucketArns.artifacts },
+    });
+    const { machines } = stateMachines;
+    acknowledge(stateMachines, storage.objectWildcardFindings().map((id) => [id, 'A Distributed Map reads its items from, and writes its Map Run results to, generated keys of a Hale bucket.'] as const));
     new Triggers(this, 'Triggers', { workers: workerFunctions, uploadsBucket: storage.buckets.uploads, uploadsBucketName: storage.uploadsBucketName, deadLetterQueue });
 
     const { apis, standardPlan, referencePlan } = new Apis(this, 'Apis', { routes, key, functionFor: (id) => functions.routes.get(id)!.fn });

@@ -52,6 +52,42 @@ export interface StateMachinesProps {
   aslFiles?: Partial<Record<StateMachineName, string>>;
   workers: readonly Worker[];
   key: kms.IKey;
+  /** Buckets a Distributed Map reads its items from and writes its Map Run results to (ARNs). */
+  mapRunBuckets: { items: string; results: string };
+}
+
+interface AslStateLike {
+  Type?: string;
+  ItemReader?: unknown;
+  ResultWriter?: unknown;
+  ItemProcessor?: { ProcessorConfig?: { Mode?: string }; States?: Record<string, AslStateLike> };
+  Iterator?: AslStateLike['ItemProcessor'];
+  Branches?: { States?: Record<string, AslStateLike> }[];
+}
+
+/** Whether any state, at any depth, is a Map whose children run as distributed (child workflow) executions. */
+export function hasDistributedMap(states: Record<string, AslStateLike> = {}): boolean {
+  return Object.values(states).some((state) => {
+    const processor = state.ItemProcessor ?? state.Iterator;
+    if (state.Type === 'Map' && processor?.ProcessorConfig?.Mode === 'DISTRIBUTED') return true;
+    return hasDistributedMap(processor?.States) || (state.Branches ?? []).some((branch) => hasDistributedMap(branch.States));
+  });
+}
+
+/**
+ * What a machine with Distributed Map states needs beyond invoking its tasks (Step Functions
+ * developer guide, IAM policies for Distributed Map, ItemReader and ResultWriter): start its own child
+ * executions and describe or stop them, read the items' object, write the Map Run's result files.
+ */
+function distributedMapStatements(stack: Stack, machineName: string, buckets: StateMachinesProps['mapRunBuckets']): iam.PolicyStatement[] {
+  const machineArn = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: machineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+  const childExecutions = stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${machineName}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+  return [
+    new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [machineArn] }),
+    new iam.PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [childExecutions] }),
+    new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [`${buckets.items}/*`] }),
+    new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'], resources: [`${buckets.results}/*`] }),
+  ];
 }
 
 /**
@@ -76,7 +112,7 @@ export class StateMachines extends Construct {
     }
     for (const { definition, file } of present) {
       const asl = readFileSync(file, 'utf8');
-      const parsed = JSON.parse(asl) as { TimeoutSeconds?: unknown };
+      const parsed = JSON.parse(asl) as { TimeoutSeconds?: unknown; States?: Record<string, AslStateLike> };
       if (typeof parsed.TimeoutSeconds !== 'number') {
         // CDK applies `timeout` only to machines it builds itself; a string definition must carry its own.
         throw new Error(`${definition.aslFile} must set a top-level TimeoutSeconds (executions would otherwise run for up to a year)`);
@@ -117,8 +153,18 @@ export class StateMachines extends Construct {
             resources: ['*'],
           }),
           new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'xray:GetSamplingRules', 'xray:GetSamplingTargets'], resources: ['*'] }),
+          ...(hasDistributedMap(parsed.States) ? distributedMapStatements(stack, stateMachineName(stack.stackName, definition.name), props.mapRunBuckets) : []),
         ],
       });
+      if (hasDistributedMap(parsed.States)) {
+        const name = stateMachineName(stack.stackName, definition.name);
+        acknowledge(policy, [
+          [
+            `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${name}/*]`,
+            "A Distributed Map's child executions get generated names under the machine's own name; Describe/StopExecution are granted on exactly those.",
+          ],
+        ]);
+      }
       const machine = new sfn.StateMachine(this, definition.name, {
         stateMachineName: stateMachineName(stack.stackName, definition.name),
         stateMachineType: sfn.StateMachineType.STANDARD,

@@ -34,7 +34,9 @@ export class Triggers extends Construct {
             sourceArn: `arn:${Aws.PARTITION}:s3:::${props.uploadsBucketName}`,
           });
           props.uploadsBucket.node.addDependency(permission);
-          return { event: 's3:ObjectCreated:*', function: w.fn.functionArn };
+          // S3 refuses notification configurations of one event type whose key filters overlap.
+          const filter = w.definition.triggerPrefix ? { s3Key: { rules: [{ name: 'prefix', value: w.definition.triggerPrefix }] } } : undefined;
+          return { event: 's3:ObjectCreated:*', function: w.fn.functionArn, ...(filter ? { filter } : {}) };
         }),
       };
     }

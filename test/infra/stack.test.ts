@@ -540,7 +540,15 @@ describe('storage', () => {
       CorsRules: [expect.objectContaining({ AllowedMethods: ['PUT'], AllowedOrigins: ['*'] })],
     });
     expect(uploads.Properties.NotificationConfiguration).toEqual({
-      LambdaConfigurations: [{ Event: 's3:ObjectCreated:*', Function: { 'Fn::GetAtt': [functionId('LabUploadTrigger'), 'Arn'] } }],
+      LambdaConfigurations: [
+        { Event: 's3:ObjectCreated:*', Function: { 'Fn::GetAtt': [functionId('LabUploadTrigger'), 'Arn'] } },
+        // Configurations of one event type may not overlap: each trigger with a prefix gets only its keys.
+        {
+          Event: 's3:ObjectCreated:*',
+          Function: { 'Fn::GetAtt': [functionId('BulkUploadTrigger'), 'Arn'] },
+          Filter: { S3Key: { Rules: [{ Name: 'prefix', Value: 'bulk/' }] } },
+        },
+      ],
     });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Principal: 's3.amazonaws.com',
@@ -667,9 +675,9 @@ describe('widget', () => {
 });
 
 describe('state machines', () => {
-  it('loads both ASL files and substitutes every placeholder with its worker ARN', () => {
+  it('loads every ASL file and substitutes every placeholder with its worker ARN', () => {
     const machines = ofType('AWS::StepFunctions::StateMachine');
-    expect(machines).toHaveLength(2);
+    expect(machines).toHaveLength(3);
     const lab = machines.find(([, m]) => m.Properties.StateMachineName === 'HaleTest-lab-extraction')![1].Properties;
     expect(lab.DefinitionSubstitutions).toEqual({
       ValidateFunctionArn: { 'Fn::GetAtt': [functionId('LabValidate'), 'Arn'] },
@@ -699,8 +707,30 @@ describe('state machines', () => {
       { 'Fn::GetAtt': [functionId('LabValidate'), 'Arn'] },
       { 'Fn::GetAtt': [functionId('LabDetectPhi'), 'Arn'] },
     ]);
+    expect(statements.some((s) => JSON.stringify(s.Action).includes('s3:') || s.Action === 'states:StartExecution')).toBe(false);
+  });
+
+  it('lets a machine with a Distributed Map start and manage its own child executions, read its items and write its results', () => {
+    const statements = machineStatements('HaleTest-bulk-scoring');
+    const start = statements.find((s) => s.Action === 'states:StartExecution')!;
+    expect(JSON.stringify(start.Resource)).toMatch(/:stateMachine:HaleTest-bulk-scoring"/);
+    const children = statements.find((s) => JSON.stringify(s.Action) === JSON.stringify(['states:DescribeExecution', 'states:StopExecution']))!;
+    expect(JSON.stringify(children.Resource)).toMatch(/:execution:HaleTest-bulk-scoring\/\*"/);
+    const read = statements.find((s) => s.Action === 's3:GetObject')!;
+    expect(JSON.stringify(read.Resource)).toMatch(/uploads-.*\/\*"/);
+    const write = statements.find((s) => JSON.stringify(s.Action).includes('s3:PutObject'))!;
+    expect(write.Action).toEqual(['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts']);
+    expect(JSON.stringify(write.Resource)).toContain(logicalIdOf('AWS::S3::Bucket', 'StorageArtifactsBucket'));
   });
 });
+
+function machineStatements(name: string): { Action: unknown; Resource: unknown }[] {
+  const machine = ofType('AWS::StepFunctions::StateMachine').find(([, m]) => m.Properties.StateMachineName === name)!;
+  const roleId = (machine[1].Properties.RoleArn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+  return ofType('AWS::IAM::ManagedPolicy')
+    .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement);
+}
 
 describe('observability', () => {
   const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
