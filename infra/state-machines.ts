@@ -79,7 +79,7 @@ export function hasDistributedMap(states: Record<string, AslStateLike> = {}): bo
  * developer guide, IAM policies for Distributed Map, ItemReader and ResultWriter): start its own child
  * executions and describe or stop them, read the items' object, write the Map Run's result files.
  */
-function distributedMapStatements(stack: Stack, machineName: string, buckets: StateMachinesProps['mapRunBuckets']): iam.PolicyStatement[] {
+function distributedMapStatements(stack: Stack, machineName: string, buckets: StateMachinesProps['mapRunBuckets'], key: kms.IKey): iam.PolicyStatement[] {
   const machineArn = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: machineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
   const childExecutions = stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${machineName}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
   return [
@@ -87,6 +87,12 @@ function distributedMapStatements(stack: Stack, machineName: string, buckets: St
     new iam.PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [childExecutions] }),
     new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [`${buckets.items}/*`] }),
     new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'], resources: [`${buckets.results}/*`] }),
+    // The buckets are encrypted with the stack key: through S3 only.
+    new iam.PolicyStatement({
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+      resources: [key.keyArn],
+      conditions: { StringEquals: { 'kms:ViaService': `s3.${stack.region}.amazonaws.com` } },
+    }),
   ];
 }
 
@@ -153,7 +159,7 @@ export class StateMachines extends Construct {
             resources: ['*'],
           }),
           new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'xray:GetSamplingRules', 'xray:GetSamplingTargets'], resources: ['*'] }),
-          ...(hasDistributedMap(parsed.States) ? distributedMapStatements(stack, stateMachineName(stack.stackName, definition.name), props.mapRunBuckets) : []),
+          ...(hasDistributedMap(parsed.States) ? distributedMapStatements(stack, stateMachineName(stack.stackName, definition.name), props.mapRunBuckets, props.key) : []),
         ],
       });
       if (hasDistributedMap(parsed.States)) {
