@@ -401,7 +401,7 @@ describe('creation order', () => {
     // Not vacuous: every function, both machines, the widget's method and CDK's deployment handler act with a role of ours.
     const types = [...users].map((id) => resources[id]!.Type);
     expect(types.filter((t) => t === 'AWS::Lambda::Function').length).toBeGreaterThanOrEqual(ROUTES.length + FIXTURE_WORKERS.length + 1);
-    expect(types.filter((t) => t === 'AWS::StepFunctions::StateMachine')).toHaveLength(2);
+    expect(types.filter((t) => t === 'AWS::StepFunctions::StateMachine')).toHaveLength(3);
     expect(types).toContain('AWS::ApiGateway::Method');
   });
 

@@ -1,11 +1,10 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { jobsRepository } from '../../platform/dynamodb-jobs-repository';
 import { lambdaWorker } from '../../platform/lambda-worker';
 import { logger } from '../../platform/observability';
-import { JobTransitionError } from '../../platform/ports';
+import { JobTransitionError, type OverdueJob } from '../../platform/ports';
 import { BULK_JOB_KIND, isTerminal, OPEN_BULK_STATES } from '../bulk-job';
-import { sendBulkTerminalEvent } from '../webhook';
-import { removeWorkingFiles } from './finalise';
-import { type BulkIo, bulkIo } from './io';
+import type { BulkIo } from './io';
 
 /** Jobs one sweep ends at most; the rest wait five minutes. */
 const SWEEP_LIMIT = 100;
@@ -15,10 +14,11 @@ const SWEEP_LIMIT = 100;
  * (upload_expired), an execution that is certainly over — timed out, aborted, or lost with a local
  * runtime restart — without having ended its job (job_timeout). Each gets one webhook attempt.
  */
-export async function endOverdueBulkJobs(io: BulkIo, now: Date): Promise<number> {
+export async function endOverdueBulkJobs(io: BulkIo, overdueJobs: readonly OverdueJob[], now: Date): Promise<number> {
+  // Loaded only when a job is overdue: most sweeps find none and need nothing but the table.
+  const [{ sendBulkTerminalEvent }, { removeWorkingFiles }] = await Promise.all([import('../webhook'), import('./working-files')]);
   let ended = 0;
-  for (const overdue of await io.jobs.listOverdue(BULK_JOB_KIND, now, SWEEP_LIMIT)) {
-    const { jobId } = overdue;
+  for (const { jobId } of overdueJobs) {
     try {
       const job = await io.jobs.get(BULK_JOB_KIND, jobId);
       if (!job) continue;
@@ -50,7 +50,11 @@ export async function endOverdueBulkJobs(io: BulkIo, now: Date): Promise<number>
 
 /** Every five minutes (EventBridge schedule; the local runtime's timer). */
 export const handler = lambdaWorker(async (event: Pick<ScheduledEvent, 'time'>): Promise<{ ended: number }> => {
-  const ended = await endOverdueBulkJobs(bulkIo(), new Date(event.time));
-  if (ended > 0) logger.info('overdue bulk jobs ended', { ended });
+  const now = new Date(event.time);
+  const overdue = await jobsRepository().listOverdue(BULK_JOB_KIND, now, SWEEP_LIMIT);
+  if (overdue.length === 0) return { ended: 0 };
+  const { bulkIo } = await import('./io');
+  const ended = await endOverdueBulkJobs(bulkIo(), overdue, now);
+  logger.info('overdue bulk jobs ended', { ended });
   return { ended };
 });

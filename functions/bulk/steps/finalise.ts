@@ -6,8 +6,9 @@ import { BULK_JOB_KIND, type ResultFile } from '../bulk-job';
 import { emptyTally, mergeTally, type BatchTally } from '../distributions';
 import { summaryOf } from '../job-view';
 import { resultCsvHeader } from '../results';
-import { bulkKeys, bulkPrefix } from '../storage-keys';
+import { bulkKeys } from '../storage-keys';
 import { type BulkIo, bulkIo } from './io';
+import { removeWorkingFiles } from './working-files';
 
 const InputSchema = object({
   job_id: uuid(),
@@ -26,14 +27,6 @@ async function* partsOf(io: BulkIo, jobId: string, pattern: RegExp): AsyncGenera
 async function* withHeader(header: string, parts: AsyncIterable<ConcatenationPart>): AsyncGenerator<ConcatenationPart> {
   yield { text: `${header}\n` };
   yield* parts;
-}
-
-/** Removes what the job no longer needs; the bucket's lifecycle rule removes anything left behind. */
-export async function removeWorkingFiles(io: BulkIo, jobId: string): Promise<void> {
-  const keys = bulkKeys(jobId);
-  const removals = [io.objects.deletePrefix(io.artifactsBucket, keys.parts), io.objects.deletePrefix(io.artifactsBucket, keys.mapRun), io.objects.deletePrefix(io.uploadsBucket, bulkPrefix(jobId))];
-  const failed = (await Promise.allSettled(removals)).filter((r) => r.status === 'rejected');
-  if (failed.length > 0) logger.warn('bulk working files left for the lifecycle rule', { jobId, failures: failed.length });
 }
 
 /**

@@ -3,7 +3,7 @@ import { lambdaWorker } from '../../platform/lambda-worker';
 import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
 import { BULK_JOB_KIND, type BulkErrorType, OPEN_BULK_STATES } from '../bulk-job';
-import { removeWorkingFiles } from './finalise';
+import { removeWorkingFiles } from './working-files';
 import { type BulkIo, bulkIo } from './io';
 
 const InputSchema = object({
