@@ -102,7 +102,8 @@ export function tallyScores(tally: BatchTally, scores: readonly DiseaseScore[]):
     domain.scored += 1;
     add(domain.metrics.health_score, 'health_score', score.health_score);
     add(domain.metrics.disease_age_minus_age, 'disease_age_minus_age', score.disease_age === null ? null : score.disease_age - score.chronological_age);
-    add(domain.metrics.risk_ratio, 'risk_ratio', score.risk_ratios.ratio);
+    // The domain's primary outcome and horizon (risk_ratios lists it first).
+    add(domain.metrics.risk_ratio, 'risk_ratio', score.risk_ratios[0]?.ratio ?? null);
   }
 }
 

@@ -49,8 +49,8 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
       'Status, progress (items done of the total, rate, time left) and, once completed, pre-signed download URLs ' +
       `(valid ${BULK_LIMITS.downloadUrlSeconds} s; ask again for fresh ones) of results.jsonl (BulkResultLine per ` +
       'scored item: its timeseries response with `line`), results.csv (one row per scored person-date: ' +
-      'line, uid_ext, score_date, age, then per domain status, health_score, disease_age, risk, peer_risk, risk_ratio, ' +
-      'risk_horizon_years, score_percentile) and errors.jsonl (BulkErrorLine per invalid item), and the summary. Files ' +
+      'line, uid_ext, score_date, age, then per domain status, health_score, disease_age and, for the domain\'s primary outcome ' +
+      '(the first of its risk_ratios), risk_outcome, risk_horizon_years, risk, peer_risk, risk_ratio, then score_percentile) and errors.jsonl (BulkErrorLine per invalid item), and the summary. Files ' +
       `are deleted ${BULK_LIMITS.retentionDays} day(s) after the job (bucket lifecycle rule). Another API key's job is 404.`,
     request: { params: BulkJobParamsSchema },
     responses: {

@@ -47,7 +47,8 @@ export interface ScoredBatch {
   tally: BatchTally;
 }
 
-const METRIC_COLUMNS = ['status', 'health_score', 'disease_age', 'risk', 'peer_risk', 'risk_ratio', 'risk_horizon_years', 'score_percentile'] as const;
+/** Per domain; the risk columns are of the domain's primary outcome and horizon, the first of its risk_ratios. */
+const METRIC_COLUMNS = ['status', 'health_score', 'disease_age', 'risk_outcome', 'risk_horizon_years', 'risk', 'peer_risk', 'risk_ratio', 'score_percentile'] as const;
 
 /** Header of results.csv: the person-date, then the same columns for every domain. */
 export function resultCsvHeader(): string {
@@ -71,16 +72,8 @@ function csvRows(line: number, response: TimeseriesResponse): string[] {
     const cells: unknown[] = [line, response.uid_ext, result.scoring_event_date, result.scoring_event_age];
     for (const domain of DOMAINS) {
       const score = byCode.get(domain.code);
-      cells.push(
-        score?.status,
-        score?.health_score,
-        score?.disease_age,
-        score?.risk_ratios.risk,
-        score?.risk_ratios.peer_risk,
-        score?.risk_ratios.ratio,
-        score?.risk_ratios.horizon_years,
-        score?.score_percentile,
-      );
+      const primary = score?.risk_ratios[0];
+      cells.push(score?.status, score?.health_score, score?.disease_age, primary?.outcome, primary?.horizon_years, primary?.risk, primary?.peer_risk, primary?.ratio, score?.score_percentile);
     }
     return cells.map(csvCell).join(',');
   });

@@ -56,7 +56,7 @@ export const BulkSummarySchema = object({
       not_scored: number().int().meta({ description: 'Person-dates outside the model (e.g. age), see the result notes' }),
       health_score: DistributionSchema.meta({ description: 'Distribution of health_score (0–100)' }),
       disease_age_minus_age: DistributionSchema.meta({ description: 'Distribution of disease_age − chronological age, in years' }),
-      risk_ratio: DistributionSchema.meta({ description: 'Distribution of the risk ratio against same-sex, same-age peers' }),
+      risk_ratio: DistributionSchema.meta({ description: "Distribution of the risk ratio against same-sex, same-age peers, of the domain's primary outcome (the first of its risk_ratios)" }),
     }),
   ).meta({ description: 'Per health domain (disease_code)' }),
 }).meta({ id: 'BulkSummary' });
