@@ -59,7 +59,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'OpenApi', method: 'GET', path: '/openapi.json', api: 'main', handler: 'functions/http/openapi-handler.ts', anonymous: true },
   { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
   { id: 'Batch', method: 'POST', path: '/health-score/batch', api: 'main', handler: 'functions/scoring/batch-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
-  { id: 'BulkCreate', method: 'POST', path: '/health-score/bulk', api: 'main', handler: 'functions/bulk/create-handler.ts', permissions: ['jobs', 'uploads'] },
+  { id: 'BulkCreate', method: 'POST', path: '/health-score/bulk', api: 'main', handler: 'functions/bulk/create-handler.ts', timeoutSeconds: 29, permissions: ['jobs', 'uploads'] },
   { id: 'BulkStatus', method: 'GET', path: '/health-score/bulk/{job_id}', api: 'main', handler: 'functions/bulk/status-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
   { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
   { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },

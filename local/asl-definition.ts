@@ -38,6 +38,8 @@ export interface PreparedDefinition {
   tasks: TaskBinding[];
   /** Distributed Map states, each replaced in `definition` by a Task the local Map Run runner serves. */
   maps: DistributedMapDefinition[];
+  /** The definition as CDK deploys it (before the Distributed Maps were swapped), for validation. */
+  deployed: unknown;
 }
 
 const PLACEHOLDER = /^\$\{(\w+)\}$/;
@@ -127,7 +129,8 @@ export async function prepareDefinition(
     throw new Error(`${aslFile} uses placeholders no worker provides: ${[...missing].sort().join(', ')}`);
   }
   scaleTiming(machine, timeScale);
+  const deployed = structuredClone(machine);
   const maps = extractDistributedMaps(machine);
   // The interpreter validates the definition when it is constructed; its own type is stricter than AslMachine.
-  return { definition: machine as unknown as StateMachineDefinition, tasks, maps };
+  return { definition: machine as unknown as StateMachineDefinition, tasks, maps, deployed };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
 import { closeGracefully, listenOnLoopback } from './http-server';
-import { isUploadPartCopy, uploadPartCopy } from './s3-upload-part-copy';
+import { isMultipartExtra, serveMultipartExtra } from './s3-multipart';
 
 export interface StoredObjectNotice {
   /** ObjectCreated:Put, :Post or :Copy. */
@@ -77,10 +77,10 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
     load().then(
       (app) => {
         const served = app.callback();
-        // s3rver lacks UploadPartCopy; everything else is s3rver's.
+        // s3rver lacks UploadPartCopy and ListParts; everything else is s3rver's.
         handle ??= (request, response) => {
-          if (!isUploadPartCopy(request)) return served(request, response);
-          uploadPartCopy(app, request, response).catch(() => {
+          if (!isMultipartExtra(request)) return served(request, response);
+          serveMultipartExtra(app, request, response).catch(() => {
             if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/xml' }).end('<Error><Code>InternalError</Code></Error>');
           });
         };

@@ -307,6 +307,15 @@ export class LocalStepFunctions {
   }
 }
 
+/** Validates a definition as deployed (Distributed Maps and all); throws listing what is wrong. */
+function validateDeployed(definition: unknown): true {
+  // asl-validator ships CommonJS without types.
+  const validate = require('asl-validator') as (d: unknown, o: object) => { isValid: boolean; errorsText: (separator?: string) => string };
+  const result = validate(definition, { checkArn: true, checkPaths: true });
+  if (!result.isValid) throw new Error(`State machine definition is invalid:\n${result.errorsText('\n')}`);
+  return true;
+}
+
 async function loadMachine(
   source: LocalStateMachineSource,
   substitutions: Readonly<Record<string, string>>,
@@ -322,10 +331,12 @@ async function loadMachine(
   try {
     const prepared = await prepareDefinition(file, substitutions, timeScale);
     const { StateMachine } = await interpreterModule;
-    const interpreter = new StateMachine(prepared.definition, { validationOptions: { checkArn: true, checkPaths: true } });
-    const processors = new Map(
-      prepared.maps.map((map) => [map.stateName, new StateMachine(map.processor as never, { validationOptions: { checkArn: true, checkPaths: true } })]),
-    );
+    // The interpreter's validator predates Distributed Maps: a definition with one is validated as
+    // deployed, once, by asl-validator (which knows them), and its swapped parts are then taken as valid.
+    const validated = prepared.maps.length > 0 ? validateDeployed(prepared.deployed) : undefined;
+    const validationOptions = validated ? { noValidate: true } : { checkArn: true, checkPaths: true };
+    const interpreter = new StateMachine(prepared.definition, { validationOptions });
+    const processors = new Map(prepared.maps.map((map) => [map.stateName, new StateMachine(map.processor as never, { validationOptions })]));
     return { ...prepared, name: source.name, arn: stateMachineArn(source.name), interpreter, processors };
   } catch (error) {
     log.warn('state machine skipped: its definition cannot run', {

@@ -2,16 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { errorResponses, jsonResponse } from '../http/openapi-components';
 import { PERSON_COLUMNS } from './csv-input';
 import { BULK_LIMITS } from './limits';
-import {
-  BulkCreateRequestSchema,
-  BulkCreateResponseSchema,
-  BulkErrorLineSchema,
-  BulkJobParamsSchema,
-  BulkResultLineSchema,
-  BulkStatusSchema,
-  BulkSummarySchema,
-  BulkWebhookSchema,
-} from './schemas';
+import { BulkCreateRequestSchema, BulkCreateResponseSchema, BulkJobParamsSchema, BulkStatusSchema, BulkWebhookSchema } from './schemas';
 
 const CSV_COLUMNS = Object.entries(PERSON_COLUMNS)
   .map(([name, meaning]) => `\`${name}\` (${meaning})`)
@@ -47,10 +38,10 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Progress and results of a bulk job',
     description:
       'Status, progress (items done of the total, rate, time left) and, once completed, pre-signed download URLs ' +
-      `(valid ${BULK_LIMITS.downloadUrlSeconds} s; ask again for fresh ones) of results.jsonl (BulkResultLine per ` +
-      'scored item: its timeseries response with `line`), results.csv (one row per scored person-date: ' +
+      `(valid ${BULK_LIMITS.downloadUrlSeconds} s; ask again for fresh ones) of results.jsonl (per ` +
+      'scored item, its timeseries response with `line`, its line in the input), results.csv (one row per scored person-date: ' +
       'line, uid_ext, score_date, age, then per domain status, health_score, disease_age and, for the domain\'s primary outcome ' +
-      '(the first of its risk_ratios), risk_outcome, risk_horizon_years, risk, peer_risk, risk_ratio, then score_percentile) and errors.jsonl (BulkErrorLine per invalid item), and the summary. Files ' +
+      '(the first of its risk_ratios), risk_outcome, risk_horizon_years, risk, peer_risk, risk_ratio, then score_percentile) and errors.jsonl (per invalid item, `{line, uid_ext, errors: [{field, message}]}`), and the summary. Files ' +
       `are deleted ${BULK_LIMITS.retentionDays} day(s) after the job (bucket lifecycle rule). Another API key's job is 404.`,
     request: { params: BulkJobParamsSchema },
     responses: {
@@ -58,9 +49,17 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
       ...errorResponses('detail', [401, 404, 422, 500, 502]),
     },
   });
-  // The shapes of the result files and the webhook, which no route returns as JSON, as named components.
-  registry.register('BulkResultLine', BulkResultLineSchema);
-  registry.register('BulkErrorLine', BulkErrorLineSchema);
-  registry.register('BulkSummary', BulkSummarySchema);
-  registry.register('BulkWebhookEvent', BulkWebhookSchema);
+  registry.registerWebhook({
+    method: 'post',
+    path: 'bulkJobEvent',
+    tags: ['scoring'],
+    summary: 'Event POSTed to webhookUrl when a bulk job ends',
+    description:
+      'Sent when the job becomes completed or failed, with the same headers as lab webhooks: `X-API-Key` (the webhook ' +
+      'key) and a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`). It carries the ' +
+      'outcome and counts, never results: fetch GET /health-score/bulk/{job_id} for the download URLs and the summary. A ' +
+      'non-2xx answer is retried 5 times with exponential backoff.',
+    request: { body: { content: { 'application/json': { schema: BulkWebhookSchema } } } },
+    responses: { 200: { description: 'Any 2xx acknowledges the event' } },
+  });
 }

@@ -16,7 +16,7 @@ export const BulkCreateRequestSchema = object({
     .max(2048)
     .optional()
     .meta({ description: 'Receives a signed POST when the job completes or fails (as lab-extraction webhooks): https, public address' }),
-}).meta({ id: 'BulkCreateRequest' });
+}).meta({ id: 'BulkCreateRequest', description: 'The format of the file to score, and where to announce the outcome' });
 export type BulkCreateRequest = Infer<typeof BulkCreateRequestSchema>;
 
 export const BulkCreateResponseSchema = object({
@@ -25,7 +25,7 @@ export const BulkCreateResponseSchema = object({
   upload_content_type: zenum(['application/x-ndjson', 'text/csv']).meta({ description: 'The Content-Type the upload must carry (it is signed into the URL)' }),
   expires_at: iso.datetime().meta({ description: 'When the upload URL stops accepting a PUT' }),
   max_bytes: number().int().meta({ description: `Largest file accepted (${BULK_LIMITS.maxInputBytes} bytes); a larger one fails the job with input_too_large` }),
-}).meta({ id: 'BulkCreateResponse' });
+}).meta({ id: 'BulkCreateResponse', description: 'The job, and where and how to upload its file' });
 export type BulkCreateResponse = Infer<typeof BulkCreateResponseSchema>;
 
 export const BulkJobParamsSchema = object({ job_id: uuid().meta({ description: 'Job id from POST /health-score/bulk' }) });
@@ -59,7 +59,7 @@ export const BulkSummarySchema = object({
       risk_ratio: DistributionSchema.meta({ description: "Distribution of the risk ratio against same-sex, same-age peers, of the domain's primary outcome (the first of its risk_ratios)" }),
     }),
   ).meta({ description: 'Per health domain (disease_code)' }),
-}).meta({ id: 'BulkSummary' });
+}).meta({ id: 'BulkSummary', description: 'Counts by status and per-domain distributions of a completed job' });
 export type BulkSummary = Infer<typeof BulkSummarySchema>;
 
 const DeliverySchema = object({
@@ -97,13 +97,13 @@ export const BulkStatusSchema = object({
   updated_at: iso.datetime().meta({ description: 'Last change' }),
   finished_at: iso.datetime().nullable().meta({ description: 'When it completed or failed' }),
   deliveries: array(DeliverySchema).meta({ description: 'Webhook attempts' }),
-}).meta({ id: 'BulkStatus' });
+}).meta({ id: 'BulkStatus', description: 'A bulk job: its state, progress and, once completed, its results' });
 export type BulkStatus = Infer<typeof BulkStatusSchema>;
 
 /** A line of results.jsonl: the line's timeseries response and its line number (for the OpenAPI document). */
 export const BulkResultLineSchema = TimeseriesResponseSchema.extend({
   line: number().int().min(1).meta({ description: 'Line of the input file (CSV: the header is line 1)' }),
-}).meta({ id: 'BulkResultLine' });
+}).meta({ id: 'BulkResultLine', description: 'A line of results.jsonl' });
 
 export const BulkErrorLineSchema = object({
   line: number().int().min(1).meta({ description: 'Line of the input file (CSV: the header is line 1)' }),
@@ -114,7 +114,7 @@ export const BulkErrorLineSchema = object({
       message: string().meta({ description: 'Why' }),
     }),
   ).meta({ description: 'Every problem of the line' }),
-}).meta({ id: 'BulkErrorLine' });
+}).meta({ id: 'BulkErrorLine', description: 'A line of errors.jsonl' });
 
 export const BulkWebhookSchema = object({
   event: union([literal('bulk.completed'), literal('bulk.failed')]).meta({ description: 'What happened' }),
@@ -122,8 +122,12 @@ export const BulkWebhookSchema = object({
   timestamp: iso.datetime().meta({ description: 'When the job ended' }),
   data: object({
     status: zenum(['completed', 'failed']).meta({ description: 'Terminal status' }),
-    progress: object({ items_total: number().int().nullable(), items_done: number().int(), items_failed: number().int() }).meta({ description: 'Final counts' }),
+    progress: object({
+      items_total: number().int().nullable().meta({ description: 'Items in the file; null when it was never read' }),
+      items_done: number().int().meta({ description: 'Items scored or found invalid' }),
+      items_failed: number().int().meta({ description: 'Items found invalid' }),
+    }).meta({ description: 'Final counts' }),
     error: BulkStatusSchema.shape.error,
     results_ready: boolean().meta({ description: 'True when results can be fetched through GET /health-score/bulk/{job_id}' }),
   }).meta({ description: 'The outcome; fetch the status for download URLs and the summary' }),
-}).meta({ id: 'BulkWebhookEvent' });
+}).meta({ id: 'BulkWebhookEvent', description: 'POSTed to webhookUrl when a bulk job ends' });

@@ -15,8 +15,12 @@ export const BULK_WORKERS: readonly WorkerDefinition[] = [
   step('Prepare', 'prepare', ['jobs', 'uploads'], { memoryMb: 1024, timeoutSeconds: 900 }),
   // One batch (≤ 256 KiB of items): CPU-bound scoring; 1,769 MB is one full vCPU.
   step('ScoreBatch', 'score-batch', ['jobs', 'artifacts'], { memoryMb: 1769, timeoutSeconds: 120 }),
-  // Concatenates the parts (S3 copies large ones itself): minutes for the largest jobs.
-  step('Finalise', 'finalise', ['jobs', 'uploads', 'artifacts'], { memoryMb: 1024, timeoutSeconds: 900 }),
+  // Lists the part files once into the assembly plan (one line per part of a result file).
+  step('PlanAssembly', 'plan-assembly', ['artifacts'], { memoryMb: 512, timeoutSeconds: 300 }),
+  // One part (~32 MiB) of a result file, streamed from its run of part files.
+  step('AssemblePart', 'assemble-part', ['artifacts'], { memoryMb: 1024, timeoutSeconds: 300 }),
+  // Completes the result files, sums the batch tallies, completes the job.
+  step('Finalise', 'finalise', ['jobs', 'uploads', 'artifacts'], { memoryMb: 1024, timeoutSeconds: 300 }),
   step('MarkFailed', 'mark-failed', ['jobs', 'uploads', 'artifacts'], { memoryMb: 512, timeoutSeconds: 120 }),
   step('Notify', 'notify', ['jobs', 'webhookSecrets'], { memoryMb: 512, timeoutSeconds: 30 }),
   {

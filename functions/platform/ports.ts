@@ -111,8 +111,8 @@ export interface ObjectStore {
 export interface StreamingObjectStore {
   /** The object's bytes as they arrive, without holding it whole; throws ObjectNotFoundError. */
   open(bucket: string, key: string): Promise<AsyncIterable<Uint8Array>>;
-  /** Every object under `prefix`, in key order, page by page. */
-  list(bucket: string, prefix: string): AsyncIterable<ListedObject>;
+  /** Every object under `prefix` (after `startAfter`, when given), in key order, page by page. */
+  list(bucket: string, prefix: string, startAfter?: string): AsyncIterable<ListedObject>;
   /**
    * Writes `key` as the concatenation of `parts` in order, in bounded memory whatever their total:
    * large objects are copied by the store itself, small ones gathered into upload parts. Returns the
@@ -121,6 +121,15 @@ export interface StreamingObjectStore {
   concatenate(bucket: string, key: string, parts: AsyncIterable<ConcatenationPart>, contentType: string): Promise<number>;
   /** A URL that serves one GET of the object until it expires; `filename` names the download. */
   presignGet(bucket: string, key: string, options: { expiresInSeconds: number; filename?: string }): Promise<string>;
+  /** Starts a multipart upload of `key`; parts may then be written in any order, by any process. */
+  startMultipart(bucket: string, key: string, contentType: string): Promise<string>;
+  /**
+   * Writes part `partNumber` as the concatenation of `sources`, streamed (a single large object is
+   * copied by the store itself). Every part but the last must hold at least 5 MiB.
+   */
+  writePart(bucket: string, key: string, uploadId: string, partNumber: number, sources: readonly ConcatenationPart[]): Promise<void>;
+  /** Completes the upload with every part written so far, in part order; returns the object's size. */
+  completeMultipart(bucket: string, key: string, uploadId: string): Promise<number>;
 }
 
 export interface WorkflowStarter {

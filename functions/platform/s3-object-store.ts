@@ -8,6 +8,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   NotFound,
   NoSuchKey,
   PutObjectCommand,
@@ -15,6 +16,7 @@ import {
   UploadPartCommand,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './aws-clients';
 import {
@@ -90,10 +92,12 @@ export class S3ObjectStore implements ObjectStore, StreamingObjectStore {
     }
   }
 
-  async *list(bucket: string, prefix: string): AsyncIterable<ListedObject> {
+  async *list(bucket: string, prefix: string, startAfter?: string): AsyncIterable<ListedObject> {
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken, StartAfter: continuationToken ? undefined : startAfter }),
+      );
       for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
@@ -164,6 +168,49 @@ export class S3ObjectStore implements ObjectStore, StreamingObjectStore {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
       throw error;
     }
+  }
+
+  async startMultipart(bucket: string, key: string, contentType: string): Promise<string> {
+    const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }));
+    return created.UploadId!;
+  }
+
+  async writePart(bucket: string, key: string, uploadId: string, partNumber: number, sources: readonly ConcatenationPart[]): Promise<void> {
+    const [only] = sources;
+    if (sources.length === 1 && only && 'key' in only && only.size >= MIN_PART_BYTES) {
+      await this.client.send(
+        new UploadPartCopyCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, CopySource: `${bucket}/${encodeURIComponent(only.key)}` }),
+      );
+      return;
+    }
+    const length = sources.reduce((sum, source) => sum + ('text' in source ? Buffer.byteLength(source.text) : source.size), 0);
+    const open = (source: string) => this.open(bucket, source);
+    // The part streams from its sources, one after the other: memory holds a chunk, not the part.
+    const body = Readable.from(
+      (async function* () {
+        for (const source of sources) {
+          if ('text' in source) yield Buffer.from(source.text);
+          else for await (const chunk of await open(source.key)) yield chunk;
+        }
+      })(),
+    );
+    await this.client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: length }));
+  }
+
+  async completeMultipart(bucket: string, key: string, uploadId: string): Promise<number> {
+    const parts: CompletedPart[] = [];
+    let size = 0;
+    let marker: string | undefined;
+    do {
+      const page = await this.client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+      for (const part of page.Parts ?? []) {
+        parts.push({ PartNumber: part.PartNumber, ETag: part.ETag });
+        size += part.Size ?? 0;
+      }
+      marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+    } while (marker);
+    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    return size;
   }
 
   async presignGet(bucket: string, key: string, options: { expiresInSeconds: number; filename?: string }): Promise<string> {

@@ -42,7 +42,7 @@ export const BatchRequestSchema = object({
     .min(1)
     .max(BATCH_LIMITS.maxPersons)
     .meta({ description: `1–${BATCH_LIMITS.maxPersons} persons (and at most 1 MB of request); more answer 413 naming the bulk API` }),
-}).meta({ id: 'BatchRequest' });
+}).meta({ id: 'BatchRequest', description: 'Up to 100 persons, each scored at one date, with the scoring metadata of a timeseries request' });
 export type BatchRequest = Infer<typeof BatchRequestSchema>;
 
 /**
@@ -75,5 +75,5 @@ export type BatchResult = Infer<typeof BatchResultSchema>;
 export const BatchResponseSchema = object({
   scoring_version: string().meta({ description: 'Version of the scoring models and reference data' }),
   batch_results: array(BatchResultSchema).meta({ description: 'One element per person, in request order' }),
-}).meta({ id: 'BatchResponse' });
+}).meta({ id: 'BatchResponse', description: 'One result per person, in request order' });
 export type BatchResponse = Infer<typeof BatchResponseSchema>;
