@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StateMachine } from 'aws-local-stepfunctions';
-import { type PreparedDefinition, prepareDefinition, type TaskBinding } from './asl-definition';
+import { type PreparedDefinition, prepareDefinition, runScaledWait, type TaskBinding } from './asl-definition';
 import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers';
 import { repoPath } from './repo-paths';
@@ -213,6 +213,7 @@ export class LocalStepFunctions {
   private taskHandlers(machine: LoadedMachine): Record<string, (input: unknown) => Promise<unknown>> {
     const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const task of machine.tasks) handlers[task.stateName] = (input) => this.runTask(task, input);
+    for (const wait of machine.scaledWaits) handlers[wait.stateName] = (input) => runScaledWait(wait, input);
     return handlers;
   }
 

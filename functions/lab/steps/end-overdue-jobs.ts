@@ -1,5 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { setting } from '../../platform/config';
+import type { RetryPolicy } from '../../platform/delivery-retry';
 import { logger } from '../../platform/observability';
 import type { WorkflowStarter } from '../../platform/ports';
 import { workflowStarter } from '../../platform/sfn-workflow-starter';
@@ -12,6 +13,9 @@ import { labWorker } from './worker';
 
 export const ABANDONED_UPLOAD_MESSAGE = 'No document was uploaded to the upload URL before it expired';
 export const OVERDUE_MESSAGE = 'The document could not be processed in time; upload it again';
+
+/** A job ended here has no state machine to retry its webhook: one attempt, counted as final if it fails. */
+const ONE_ATTEMPT: RetryPolicy = { attempts: 1, firstDelaySeconds: 0, backoffRate: 1 };
 
 /** Jobs one sweep ends at most (a few requests each, well within the worker's 60 s); the rest wait five minutes. */
 const SWEEP_LIMIT = 100;
@@ -53,7 +57,7 @@ export async function endOverdueLabJobs(io: PipelineIo, starter: WorkflowStarter
         sweep.handedOver++;
         continue;
       }
-      if (await finishJob(io, jobId, failure)) await sendTerminalEvent(io, jobId);
+      if (await finishJob(io, jobId, failure)) await sendTerminalEvent(io, jobId, ONE_ATTEMPT);
       sweep.ended++;
     } catch (error) {
       // One job that cannot be ended now must not keep the others open; the next sweep tries it again.

@@ -3,16 +3,22 @@ import { JobTransitionError } from '../../platform/ports';
 import { describeFailure } from '../failure';
 import { failedStep, REPORT_JOB_KIND } from '../report-job';
 import { loadJob, stepContext } from './context';
-import { reportStep, StepInputSchema } from './worker';
+import { reportStep, StepFailureSchema, StepInputSchema } from './worker';
 
-/** The Catch result Step Functions adds at `$.error`. */
+/** The Catch result Step Functions adds at `$.error`: a fault. */
 const CaughtErrorSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
 
+/** The whole state: a failure a step returned (`$.failure`), or a fault a Catch caught (`$.error`). */
+const MarkFailedInputSchema = StepInputSchema.extend({ error: CaughtErrorSchema.optional(), failure: StepFailureSchema.optional() }).refine(
+  (input) => input.error !== undefined || input.failure !== undefined,
+  'MarkFailed needs the failure a step returned or the error a Catch caught',
+);
+
 /** pending/processing → failed with error_type, error_message and details for the failure callback. */
-export const handler = reportStep('mark_failed', StepInputSchema.extend({ error: CaughtErrorSchema }), async ({ jobId, error }) => {
+export const handler = reportStep('mark_failed', MarkFailedInputSchema, async ({ jobId, error, failure: returned }) => {
   const { jobs } = stepContext();
   const job = await loadJob(jobs, jobId);
-  const failure = describeFailure(error.Error, error.Cause);
+  const failure = returned ? describeFailure(returned.error, returned.message) : describeFailure(error!.Error, error!.Cause);
   try {
     await jobs.transition(REPORT_JOB_KIND, jobId, {
       from: ['pending', 'processing'],

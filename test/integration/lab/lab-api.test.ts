@@ -7,7 +7,7 @@ import { UPLOAD_LIMITS } from '../../../functions/platform/resources';
 import { questReportWithoutResults } from '../../fixtures/lab-documents/documents';
 import { generateNonLabDocument, generateQuestReport } from '../../fixtures/labs/generator';
 import { paddedPdf } from '../../fixtures/pdf/padded-pdf';
-import { awsClientsFor } from '../helpers/aws';
+import { awsClientsFor, executionEnd } from '../helpers/aws';
 import { webhookProblems } from '../helpers/openapi-contract';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { base64, bucketObjects, finished, status, uploadBase64 } from './lab-test-kit';
@@ -91,6 +91,8 @@ describe('webhooks (spec §6.2)', () => {
       expect(webhookProblems('labJobEvent', 'post', envelope)).toEqual([]);
       expect(envelope).toMatchObject({ event: 'job.invalid_document', jobId, data: { error: { rejection_reason: 'non_lab_document' } } });
       expect(job.rejection_reason).toBe('non_lab_document');
+      // Six failed attempts, yet not one error: each was a result the state machine waited on.
+      expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
     } finally {
       await hook.close();
     }

@@ -9,7 +9,7 @@ import type { ExtractionResults, LabPanel } from '../../../functions/lab/results
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
-import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
+import { type AwsClients, awsClientsFor, eventually, executionEnd } from '../helpers/aws';
 import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
 import { bucketObjects, captureOutput, finished, uploadBase64 } from './lab-test-kit';
 
@@ -188,6 +188,8 @@ describe('every terminal state, each reached by a fitting document', () => {
     expect(job).toMatchObject({ status: 'failed', error_type: 'no_text_layer' });
     expect(job.message).toMatch(/scanned documents are not supported yet/);
     expect(await jobFiles(jobId)).toEqual([]);
+    // An outcome, not a fault: no task failed (no Lambda error) and the execution succeeded.
+    expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
   });
 
   it('random bytes are refused at upload: 400 invalid_pdf', async () => {
