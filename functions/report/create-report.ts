@@ -3,6 +3,7 @@ import { type FieldIssue, ValidationError } from '../http/errors';
 import { logger } from '../platform/observability';
 import { BlockedTargetError, type JobsRepository, type ObjectStore, type WorkflowStarter } from '../platform/ports';
 import { estimatedCompletionSeconds } from './estimate';
+import { START_FAILURE } from './failure';
 import { type DeliveryTarget, REPORT_JOB_KIND, REPORT_JOB_TTL_SECONDS, type ReportJob, reportDeadline, reportObjectKeys, sealingContext } from './report-job';
 import type { ReportConfiguration, ReportHealthEvent, ReportInput, ReportJobResponse, ReportVariant } from './schemas';
 import { validateReportEvents } from './score-report';
@@ -119,8 +120,9 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
       to: 'failed',
       terminal: true,
       set: {
-        errorType: 'WorkflowStartError',
-        errorMessage: 'The report pipeline could not be started; retry the request',
+        errorType: START_FAILURE.type,
+        errorMessage: START_FAILURE.message,
+        errorDetails: START_FAILURE.details,
         failedAt: new Date().toISOString(),
         sealedTarget: null,
       },

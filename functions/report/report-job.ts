@@ -1,4 +1,5 @@
 import type { JobRecord } from '../platform/ports';
+import type { ReportErrorType } from './error-types';
 import type { AuthType, ReportStatusRecord, ReportVariant } from './schemas';
 
 /**
@@ -64,7 +65,7 @@ export interface ReportJobAttributes {
   s3Location?: string | null;
   pdfBytes?: number;
   pdfPages?: number;
-  errorType?: string | null;
+  errorType?: ReportErrorType | null;
   errorMessage?: string | null;
   errorDetails?: Record<string, unknown> | null;
 }

@@ -1,15 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
+import { TIMEOUT_FAILURE } from '../failure';
 import { failedStep, REPORT_JOB_KIND, type ReportJob } from '../report-job';
 import { cleanUpJob } from './cleanup-worker';
 import { type StepContext, stepContext } from './context';
 import { sendStatusCallback } from './status-callback';
-
-export const JOB_TIMEOUT_ERROR = {
-  type: 'JobTimeoutError',
-  message: 'The report was not generated within its time limit; retry the request',
-} as const;
 
 const ENDED = new Set(['completed', 'failed']);
 const OPEN = ['pending', 'processing'];
@@ -21,7 +17,7 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : typ
 
 /**
  * Ends every report job past its deadline (report-job.ts REPORT_DEADLINE) the way MarkFailed, Notify
- * and Cleanup end a failed one: `failed` with JobTimeoutError, the failure callback when a
+ * and Cleanup end a failed one: `failed` with error_type `timeout`, the failure callback when a
  * callback_url was given (one attempt: there is no state machine left to retry it), then the target
  * forgotten and the artifacts deleted. A job the pipeline ended meanwhile is left to the pipeline.
  */
@@ -43,9 +39,9 @@ export async function endOverdueReportJobs(context: StepContext, now: Date): Pro
           to: 'failed',
           terminal: true,
           set: {
-            errorType: JOB_TIMEOUT_ERROR.type,
-            errorMessage: JOB_TIMEOUT_ERROR.message,
-            errorDetails: { retryable: true, failed_step: failedStep(job), delivery_attempts: (job.deliveries as unknown[] | undefined)?.length ?? 0 },
+            errorType: TIMEOUT_FAILURE.type,
+            errorMessage: TIMEOUT_FAILURE.message,
+            errorDetails: { ...TIMEOUT_FAILURE.details, failed_step: failedStep(job), delivery_attempts: (job.deliveries as unknown[] | undefined)?.length ?? 0 },
             failedAt: new Date().toISOString(),
           },
         })) as ReportJob;

@@ -1,4 +1,5 @@
 import { z } from '../../http/zod';
+import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
 import { describeFailure } from '../failure';
 import { failedStep, REPORT_JOB_KIND } from '../report-job';
@@ -18,7 +19,11 @@ const MarkFailedInputSchema = StepInputSchema.extend({ error: CaughtErrorSchema.
 export const handler = reportStep('mark_failed', MarkFailedInputSchema, async ({ jobId, error, failure: returned }) => {
   const { jobs } = stepContext();
   const job = await loadJob(jobs, jobId);
-  const failure = returned ? describeFailure(returned.error, returned.message) : describeFailure(error!.Error, error!.Cause);
+  const step = failedStep(job);
+  const [errorName, cause] = returned ? [returned.error, returned.message] : [error!.Error, error!.Cause];
+  const failure = describeFailure(errorName, cause, step);
+  // The error's own name is for the logs only; the caller sees the stable error_type.
+  logger.info('report job failed', { jobId, step, errorName, errorType: failure.type });
   try {
     await jobs.transition(REPORT_JOB_KIND, jobId, {
       from: ['pending', 'processing'],
@@ -27,7 +32,7 @@ export const handler = reportStep('mark_failed', MarkFailedInputSchema, async ({
       set: {
         errorType: failure.type,
         errorMessage: failure.message,
-        errorDetails: { ...failure.details, failed_step: failedStep(job), delivery_attempts: (job.deliveries as unknown[] | undefined)?.length ?? 0 },
+        errorDetails: { ...failure.details, failed_step: step, delivery_attempts: (job.deliveries as unknown[] | undefined)?.length ?? 0 },
         failedAt: new Date().toISOString(),
       },
     });

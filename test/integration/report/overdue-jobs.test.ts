@@ -6,7 +6,7 @@ import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-reposi
 import { executionArnOf } from '../../../functions/platform/sfn-workflow-starter';
 import { type DeliveryTarget, REPORT_JOB_KIND, type ReportJob, reportObjectKeys, sealingContext } from '../../../functions/report/report-job';
 import type { ReportJobResponse, ReportStatusCallback } from '../../../functions/report/schemas';
-import { JOB_TIMEOUT_ERROR } from '../../../functions/report/workers/end-overdue-jobs-worker';
+import { TIMEOUT_FAILURE } from '../../../functions/report/failure';
 import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { Receiver } from './receiver';
@@ -78,10 +78,10 @@ async function artifactsGone(jobId: string): Promise<boolean> {
 const inIndex = async (jobId: string) =>
   (await jobsRepository().listOverdue(REPORT_JOB_KIND, new Date(Date.now() + 7 * 86_400_000), 1000)).some((j) => j.jobId === jobId);
 
-it('a processing job whose execution never ended fails with JobTimeoutError, sends its failure callback and is cleaned up', async () => {
+it('a processing job whose execution never ended fails with error_type timeout, sends its failure callback and is cleaned up', async () => {
   const jobId = await stuckJob('processing', { callback_url: receiver.url('/status'), auth_type: 'bearer', auth_token: 'tok-7' });
   const job = await failedJob(jobId);
-  expect(job).toMatchObject({ errorType: 'JobTimeoutError', errorMessage: JOB_TIMEOUT_ERROR.message, errorDetails: { failed_step: 'score', retryable: true } });
+  expect(job).toMatchObject({ errorType: 'timeout', errorMessage: TIMEOUT_FAILURE.message, errorDetails: { failed_step: 'score', retryable: true } });
   expect(job.deadlineAt).toBeUndefined();
   expect(await inIndex(jobId)).toBe(false);
   expect(await artifactsGone(jobId)).toBe(true);
@@ -90,7 +90,7 @@ it('a processing job whose execution never ended fails with JobTimeoutError, sen
   const [callback] = receiver.of('POST').filter((r) => r.headers['x-job-id'] === jobId);
   expect(callback!.headers.authorization).toBe('Bearer tok-7');
   const body = JSON.parse(callback!.body.toString('utf8')) as ReportStatusCallback;
-  expect(body).toMatchObject({ job_id: jobId, status: 'failed', error_type: 'JobTimeoutError', error_message: JOB_TIMEOUT_ERROR.message });
+  expect(body).toMatchObject({ job_id: jobId, status: 'failed', error_type: 'timeout', error_message: TIMEOUT_FAILURE.message });
   // The attempt is in the job's delivery log, as the pipeline's Notify records it.
   expect((await jobsRepository().get(REPORT_JOB_KIND, jobId))?.deliveries).toEqual([expect.objectContaining({ target: 'webhook', statusCode: 200 })]);
   // The sweep ended it itself: no execution was started for it.
@@ -103,7 +103,7 @@ it('a pending job without a callback fails the same way, with nothing sent', asy
   const before = receiver.requests.length;
   const jobId = await stuckJob('pending', { s3_presigned_url: 'https://caller.example.com/put?sig=x' });
   const job = await failedJob(jobId);
-  expect(job).toMatchObject({ errorType: 'JobTimeoutError', errorDetails: { failed_step: 'mark_processing' } });
+  expect(job).toMatchObject({ errorType: 'timeout', errorDetails: { failed_step: 'mark_processing' } });
   expect(await inIndex(jobId)).toBe(false);
   expect(await artifactsGone(jobId)).toBe(true);
   expect(receiver.requests.length).toBe(before);

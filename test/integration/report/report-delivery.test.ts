@@ -184,13 +184,13 @@ describe('delivery failures', () => {
     );
     const status = await finishedJob(hale, aws, job.job_id);
     expect(status.status).toBe('failed');
-    expect(status.error_type).toBe('PresignedUrlRejectedError');
+    expect(status.error_type).toBe('delivery_failed');
     expect(status.error_message).toMatch(/403.*pre-signed GET URL.*expired/);
     expect(receiver.of('PUT')).toHaveLength(1);
 
     const callback = JSON.parse(receiver.of('POST')[0]!.body.toString('utf8')) as ReportStatusCallback;
     expect(webhookProblems('reportStatus', 'post', callback)).toEqual([]);
-    expect(callback).toMatchObject({ job_id: job.job_id, status: 'failed', error_type: 'PresignedUrlRejectedError', error_details: { failed_step: 'deliver' } });
+    expect(callback).toMatchObject({ job_id: job.job_id, status: 'failed', error_type: 'delivery_failed', error_details: { failed_step: 'deliver', reason: 'presigned_url_rejected' } });
     expect(callback.error_message).toBe(status.error_message);
     expect(callback).not.toHaveProperty('s3_location');
     expect(await artifactsOf(job.job_id)).toBe(0);
