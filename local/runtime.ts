@@ -9,6 +9,7 @@ import { type EmbeddedS3, S3RVER_CREDENTIALS, startEmbeddedS3 } from './embedded
 import { applyEnvironment } from './environment';
 import { EventTriggers, type TriggeredFunction } from './event-triggers';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
+import { installInvokeStore, MAX_CONCURRENCY_SETTING } from './invoke-store';
 import { LambdaInvoker, LOCAL_REGION, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
@@ -89,7 +90,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const { secrets, developmentKeyCreated } = await loadLocalSecrets(dataDir, givenKeys.length === 0);
     const apiKeys = givenKeys.length > 0 ? givenKeys : [secrets.developmentApiKey!];
     const workers = [...WORKERS, ...(options.extraWorkers ?? [])].map((worker: LocalWorker) => withDefaults(worker, WORKER_DEFAULTS));
-    const invoker = new LambdaInvoker(log);
+    const invokeStore = installInvokeStore();
+    cleanups.push(invokeStore.uninstall);
+    const invoker = new LambdaInvoker(log, invokeStore.store);
     const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log);
 
     const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
@@ -108,6 +111,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const restoreEnvironment = applyEnvironment({
       HALE_RUNTIME: 'local',
+      // Many functions share this process: Powertools keeps each invocation's log context apart (invoke-store.ts).
+      [MAX_CONCURRENCY_SETTING]: '64',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
