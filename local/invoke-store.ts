@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { InvokeStoreBase } from '@aws/lambda-invoke-store';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 
 type InvocationContext = Record<string | symbol, unknown>;
 
@@ -59,6 +59,10 @@ interface LambdaGlobal {
 export function installInvokeStore(): { store: LocalInvokeStore; uninstall: () => void } {
   const global = globalThis as LambdaGlobal;
   global.awslambda ??= {};
+  // The AWS SDK asks the package for its store on every request; its first answer is kept for good.
+  // Asked now, before AWS_LAMBDA_MAX_CONCURRENCY is set, it settles without the dynamic import of
+  // node:async_hooks that its multi-context store makes (which jest's module system cannot run).
+  void InvokeStore.getInstanceAsync();
   const existing = global.awslambda.InvokeStore;
   if (existing instanceof LocalInvokeStore) return { store: existing, uninstall: () => undefined };
   const store = new LocalInvokeStore();

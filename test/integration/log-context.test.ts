@@ -17,7 +17,6 @@ describe('log lines of concurrent invocations in one process', () => {
     process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
     jest.resetModules();
     modules = { store: require('../../local/invoke-store'), invoker: require('../../local/lambda-invoker'), runtimeLog: require('../../local/runtime-log') };
-    process.env[modules.store.MAX_CONCURRENCY_SETTING] = '64';
     write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       const text = chunk.toString();
       if (text.includes('fixture ')) lines.push(JSON.parse(text) as Record<string, unknown>);
@@ -31,7 +30,9 @@ describe('log lines of concurrent invocations in one process', () => {
   });
 
   it('name their own function and carry only their own keys', async () => {
+    // As the local runtime does: the store first, then the setting that makes Powertools use it.
     const installed = modules.store.installInvokeStore();
+    process.env[modules.store.MAX_CONCURRENCY_SETTING] = '64';
     try {
       const invoker = new modules.invoker.LambdaInvoker(modules.runtimeLog.runtimeLog(true), installed.store);
       const fn = (id: string) => modules.invoker.withDefaults({ id, handler: 'test/fixtures/workers/log-twice.ts' }, { memoryMb: 128, timeoutSeconds: 10 });
