@@ -75,8 +75,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 function mustClose(req: IncomingMessage): boolean {
   if (req.complete) return false;
   if (req.readableDidRead) return true;
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to drain.
   const declared = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || declared === undefined || !(Number(declared) <= DRAIN_LIMIT_BYTES);
+  return declared !== undefined && !(Number(declared) <= DRAIN_LIMIT_BYTES);
 }
 
 function write(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {

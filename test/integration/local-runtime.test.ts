@@ -135,16 +135,19 @@ describe('local runtime gateway', () => {
     });
     afterEach(() => agent.destroy());
 
-    it('drains a small unread body (401, 404) and serves the next request on the same connection', async () => {
+    it('drains a small unread body (401, 404), keeps a bodyless request\'s connection, and serves the next request on the same connection', async () => {
       const body = Buffer.from(JSON.stringify({ padding: 'x'.repeat(200_000) }));
       const refused = await send(agent, 'POST', '/health-score/timeseries', { body, apiKey: 'not-a-key' });
       expect(refused.status).toBe(401);
       expect(refused.headers.connection).toBe('keep-alive');
       const unknown = await send(agent, 'POST', '/no/such/route', { body, apiKey: hale.apiKey });
       expect(unknown.status).toBe(404);
+      const bodyless = await send(agent, 'GET', '/ping', { apiKey: 'not-a-key' });
+      expect(bodyless.status).toBe(401);
+      expect(bodyless.headers.connection).toBe('keep-alive');
       const next = await send(agent, 'GET', '/ping', { apiKey: hale.apiKey });
       expect(next.status).toBe(200);
-      expect(new Set([refused.connection, unknown.connection, next.connection]).size).toBe(1);
+      expect(new Set([refused.connection, unknown.connection, bodyless.connection, next.connection]).size).toBe(1);
     });
 
     it('answers a body it will not read (over the limit, or of unknown length) with Connection: close, and the client reconnects', async () => {
