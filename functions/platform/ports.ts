@@ -36,8 +36,9 @@ export interface DeliveryAttempt {
 }
 
 /**
- * A conditional status change. `terminal: true` when `to` ends the job: the same write takes it out of
- * the open-jobs index, so every terminal transition must say so. A new `deadlineAt` re-dates an open job.
+ * A conditional status change. `terminal: true` when `to` ends the job and nothing is left to do for
+ * it: the same write takes it out of the open-jobs index. A new `deadlineAt` re-dates a job in the
+ * index: an open one, or one that ended with its clean-up still due (cleanup-retry.ts).
  */
 export type JobTransition = { from: readonly string[]; to: string; set?: Record<string, unknown> } & (
   | { terminal: true; deadlineAt?: never }

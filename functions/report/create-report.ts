@@ -118,7 +118,8 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
     const failed = await deps.jobs.transition(REPORT_JOB_KIND, job.jobId, {
       from: ['pending'],
       to: 'failed',
-      terminal: true,
+      // Due at once: the next sweep deletes the request stored for it (cleanup-retry.ts).
+      deadlineAt: new Date().toISOString(),
       set: {
         errorType: START_FAILURE.type,
         errorMessage: START_FAILURE.message,

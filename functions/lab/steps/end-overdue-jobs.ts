@@ -5,7 +5,7 @@ import { logger } from '../../platform/observability';
 import type { WorkflowStarter } from '../../platform/ports';
 import { workflowStarter } from '../../platform/sfn-workflow-starter';
 import { isTerminal } from '../job-states';
-import { finishJob } from './finish';
+import { finishJob, removeFiles } from './finish';
 import { sendTerminalEvent } from './notify';
 import { type PipelineIo, pipelineIo } from './pipeline-io';
 import type { Outcome, PipelineState } from './pipeline-state';
@@ -25,6 +25,8 @@ export interface OverdueSweep {
   handedOver: number;
   /** Ended here, because a sweep had handed them over before and they are still open. */
   ended: number;
+  /** Ended jobs whose files were left by a failed clean-up, deleted now. */
+  cleanedUp: number;
 }
 
 /**
@@ -35,15 +37,17 @@ export interface OverdueSweep {
  * and file removal, then one webhook attempt (there is no state machine to retry it).
  */
 export async function endOverdueLabJobs(io: PipelineIo, starter: WorkflowStarter, stateMachineArn: string, now: Date): Promise<OverdueSweep> {
-  const sweep: OverdueSweep = { handedOver: 0, ended: 0 };
+  const sweep: OverdueSweep = { handedOver: 0, ended: 0, cleanedUp: 0 };
   for (const overdue of await io.jobs.listOverdue('lab', now, SWEEP_LIMIT)) {
     const { jobId } = overdue;
     try {
       const job = await io.jobs.get('lab', jobId);
       if (!job) continue;
       if (isTerminal(job.status)) {
-        // Ended by a write that left it in the index: take it out, so it never blocks the sweep.
+        // Ended with its clean-up still due (finish.ts): delete what is left, then take it out of the index.
+        await removeFiles(io, jobId, job.status as Outcome['status']);
         await io.jobs.transition('lab', jobId, { from: [job.status], to: job.status, terminal: true });
+        sweep.cleanedUp++;
         continue;
       }
       const failure: Extract<Outcome, { status: 'failed' }> =

@@ -2,6 +2,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { setting } from '../../platform/config';
 import { DELIVERY_FAILED_METRICS, type RetryPolicy, retryDelaySeconds } from '../../platform/delivery-retry';
 import { logger, metrics } from '../../platform/observability';
+import type { DeliveryAttempt } from '../../platform/ports';
 import { outboundHttp } from '../../platform/outbound-http';
 import { signWebhook } from '../../platform/webhook-signing';
 import { isTerminal } from '../job-states';
@@ -25,11 +26,13 @@ export const WEBHOOK_RETRY: RetryPolicy = { attempts: 6, firstDelaySeconds: 5, b
  * `deliveries`); the job's state never depends on the outcome. Answers whether it was delivered and,
  * if not and `policy` allows another attempt, how long to wait for it. The last failed attempt (or one
  * refused by the outbound guard) counts once in the WebhookDeliveryFailed metric, which an alarm
- * watches. Nothing is sent for a job without a webhook.
+ * watches. Nothing is sent for a job without a webhook, nor again for one whose event a receiver
+ * already acknowledged (Notify re-run by a redrive after a crash).
  */
 export async function sendTerminalEvent(io: PipelineIo, jobId: string, policy: RetryPolicy): Promise<NotifyResult> {
   const record = await io.jobs.get('lab', jobId);
   if (!record || typeof record.webhookUrl !== 'string' || !isTerminal(record.status)) return { delivered: false };
+  if ((record.deliveries as DeliveryAttempt[] | undefined)?.some((attempt) => attempt.error === null)) return { delivered: true };
   const job = asLabJob(record);
   const results =
     job.status === 'completed' ? ExtractionResultsSchema.parse(await readJson<ExtractionResults>(io, labKeys(job.jobId).results)) : undefined;

@@ -1,3 +1,4 @@
+import { cleanupRetryAt } from '../../platform/cleanup-retry';
 import { z } from '../../http/zod';
 import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
@@ -28,7 +29,7 @@ export const handler = reportStep('mark_failed', MarkFailedInputSchema, async ({
     await jobs.transition(REPORT_JOB_KIND, jobId, {
       from: ['pending', 'processing'],
       to: 'failed',
-      terminal: true,
+      deadlineAt: cleanupRetryAt(new Date()),
       set: {
         errorType: failure.type,
         errorMessage: failure.message,

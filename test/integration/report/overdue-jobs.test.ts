@@ -3,10 +3,13 @@ import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, ExecutionDoesNotExist } from '@aws-sdk/client-sfn';
 import { sealCredential } from '../../../functions/platform/credentials-cipher';
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
+import { outboundHttp } from '../../../functions/platform/outbound-http';
+import { objectStore } from '../../../functions/platform/s3-object-store';
 import { executionArnOf } from '../../../functions/platform/sfn-workflow-starter';
 import { type DeliveryTarget, REPORT_JOB_KIND, type ReportJob, reportObjectKeys, sealingContext } from '../../../functions/report/report-job';
 import type { ReportJobResponse, ReportStatusCallback } from '../../../functions/report/schemas';
 import { TIMEOUT_FAILURE } from '../../../functions/report/failure';
+import { endOverdueReportJobs } from '../../../functions/report/workers/end-overdue-jobs-worker';
 import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { Receiver } from './receiver';
@@ -63,7 +66,8 @@ async function stuckJob(status: 'pending' | 'processing', target: Partial<Delive
 async function failedJob(jobId: string): Promise<ReportJob> {
   return eventually(async () => {
     const job = (await jobsRepository().get(REPORT_JOB_KIND, jobId)) as ReportJob | undefined;
-    return job?.status === 'failed' && job.sealedTarget === null ? job : undefined;
+    // Ended, target forgotten and out of the open-jobs index: the clean-up ran to its end.
+    return job?.status === 'failed' && job.sealedTarget === null && job.deadlineAt === undefined ? job : undefined;
   });
 }
 
@@ -119,4 +123,27 @@ it('a report job that completes leaves the open-jobs index and is never swept', 
   const stored = await jobsRepository().get(REPORT_JOB_KIND, jobId);
   expect(stored).toMatchObject({ status: 'completed' });
   expect(stored?.deadlineAt).toBeUndefined();
+});
+
+it('an ended job whose clean-up failed (S3 InternalError) stays due and the next sweep deletes its artifacts', async () => {
+  const jobId = await stuckJob('processing', { s3_presigned_url: 'https://caller.example.com/put?sig=x' });
+  // The job completed, but its Cleanup never succeeded: ended, still in the index with its clean-up
+  // due (a minute ahead, so that only this test's sweep, a few minutes ahead, sees it at first).
+  const due = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+  await jobsRepository().transition(REPORT_JOB_KIND, jobId, { from: ['processing'], to: 'completed', deadlineAt: due(60_000) });
+  const s3 = objectStore();
+  const failingS3 = Object.assign(Object.create(s3) as typeof s3, {
+    deletePrefix: async () => Promise.reject(Object.assign(new Error('We encountered an internal error'), { name: 'InternalError' })),
+  });
+  const context = { jobs: jobsRepository(), objects: failingS3, http: outboundHttp(), bucket: hale.buckets.artifacts };
+  expect(await endOverdueReportJobs(context, new Date(Date.now() + 300_000))).toMatchObject({ cleanedUp: 0 });
+  expect(await inIndex(jobId)).toBe(true);
+  const left = await aws.s3.send(new ListObjectsV2Command({ Bucket: hale.buckets.artifacts, Prefix: reportObjectKeys(jobId).prefix }));
+  expect(left.KeyCount).toBe(1);
+
+  // Due now: the runtime's own sweep (every 300 ms here) retries with the real store.
+  await jobsRepository().transition(REPORT_JOB_KIND, jobId, { from: ['completed'], to: 'completed', deadlineAt: due(-1000) });
+  expect(await artifactsGone(jobId)).toBe(true);
+  await eventually(async () => ((await inIndex(jobId)) ? undefined : true));
+  expect(await jobsRepository().get(REPORT_JOB_KIND, jobId)).toMatchObject({ status: 'completed', sealedTarget: null });
 });
