@@ -46,6 +46,9 @@ export interface PreparedDefinition {
   definition: StateMachineDefinition;
   tasks: TaskBinding[];
   scaledWaits: ScaledWait[];
+  startAt: string;
+  /** Names of the states at the top level (not inside a Parallel branch or a Map). */
+  topLevelStates: ReadonlySet<string>;
 }
 
 const PLACEHOLDER = /^\$\{(\w+)\}$/;
@@ -144,5 +147,11 @@ export async function prepareDefinition(
   }
   const scaledWaits = scaleTiming(machine, timeScale);
   // The interpreter validates the definition when it is constructed; its own type is stricter than AslMachine.
-  return { definition: machine as unknown as StateMachineDefinition, tasks, scaledWaits };
+  return {
+    definition: machine as unknown as StateMachineDefinition,
+    tasks,
+    scaledWaits,
+    startAt: raw.StartAt,
+    topLevelStates: new Set(Object.keys(raw.States)),
+  };
 }

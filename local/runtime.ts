@@ -8,11 +8,13 @@ import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamod
 import { type EmbeddedS3, S3RVER_CREDENTIALS, startEmbeddedS3 } from './embedded-s3';
 import { applyEnvironment } from './environment';
 import { EventTriggers, type TriggeredFunction } from './event-triggers';
+import { ExecutionJournal } from './execution-journal';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
 import { installInvokeStore, MAX_CONCURRENCY_SETTING } from './invoke-store';
 import { LambdaInvoker, LOCAL_REGION, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
+import { PendingNotifications } from './pending-notifications';
 import { type ReferenceLimits, ReferenceRateLimiter } from './rate-limiter';
 import { REPO_ROOT } from './repo-paths';
 import { runtimeLog } from './runtime-log';
@@ -93,7 +95,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const invokeStore = installInvokeStore();
     cleanups.push(invokeStore.uninstall);
     const invoker = new LambdaInvoker(log, invokeStore.store);
-    const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log);
+    const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log, new PendingNotifications(dataDir));
 
     const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
     cleanups.push(() => Promise.all([dynamo.close(), s3.close(graceMs)]).then(() => undefined));
@@ -105,6 +107,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       timeScale,
       invoker,
       log,
+      journal: new ExecutionJournal(dataDir),
     });
     const sfnEndpoint = await startStepFunctionsEndpoint(stepFunctions);
     cleanups.push(() => sfnEndpoint.close(graceMs));
@@ -159,6 +162,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // What `npm start` did not wait for loads now, in the background.
     s3.load().catch((error: unknown) => log.error('S3 could not start', { errorName: error instanceof Error ? error.name : typeof error }));
     stepFunctions.loadedStateMachines().then((names) => log.info('state machines ready', { stateMachines: names }));
+    // Work a crash interrupted goes on: executions from the state they were in, undelivered notifications again.
+    stepFunctions.redriveInterrupted().catch((error: unknown) => log.error('redrive failed', { errorName: error instanceof Error ? error.name : typeof error }));
+    triggers.redeliverPending();
 
     let stopping: Promise<void> | undefined;
     return {
