@@ -127,7 +127,7 @@ it('a job whose files could not be deleted (S3 InternalError) still ends, stays 
 
   // Due now: the runtime's sweep (every 300 ms here) deletes what is left and takes the job out of the index.
   await jobsRepository().transition('lab', jobId, { from: ['failed'], to: 'failed', deadlineAt: new Date(Date.now() - 1000).toISOString() });
-  await eventually(async () => ((await stillOpen(jobId)) ? undefined : true), 10_000);
+  await eventually(async () => ((await stillOpen(jobId)) ? undefined : true));
   expect(await bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`)).toEqual([]);
   expect(await bucketObjects(aws, hale.buckets.artifacts, `lab/${jobId}/`)).toEqual([]);
 });
