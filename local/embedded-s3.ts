@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import type S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
+import { withConditionalPuts } from './conditional-puts';
 import { closeGracefully, listenOnLoopback } from './http-server';
 
 export interface StoredObjectNotice {
@@ -75,7 +76,7 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
     if (handle) return handle(req, res);
     load().then(
       (app) => {
-        handle ??= app.callback();
+        handle ??= withConditionalPuts(app.callback(), (bucket, key) => app.store.existsObject(bucket, key));
         handle(req, res);
       },
       () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>ServiceUnavailable</Code></Error>'),

@@ -89,6 +89,11 @@ export interface StoredObject {
 
 export interface ObjectStore {
   put(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<void>;
+  /**
+   * Stores the object only if `key` does not exist yet (a conditional, write-once put); answers false,
+   * writing nothing, when it does. Of concurrent calls for one key exactly one answers true.
+   */
+  putIfAbsent(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<boolean>;
   get(bucket: string, key: string): Promise<StoredObject>;
   head(bucket: string, key: string): Promise<{ size: number; contentType?: string } | undefined>;
   delete(bucket: string, key: string): Promise<void>;

@@ -55,6 +55,8 @@ export interface ReportJobAttributes {
   notifies: boolean;
   sealedTarget: string | null;
   estimatedCompletionSeconds: number;
+  /** SHA-256 of the accepted request, to tell a repeat from another request with the same Idempotency-Key. */
+  requestDigest?: string;
   processingStartedAt?: string;
   scoredAt?: string;
   renderedAt?: string;
