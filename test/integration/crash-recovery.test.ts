@@ -80,6 +80,8 @@ class HoldingReceiver {
 interface Runtime {
   child: ChildProcess;
   baseUrl: string;
+  /** What it printed so far (errors only: POWERTOOLS_LOG_LEVEL=ERROR), shown when a request fails. */
+  output: () => string;
 }
 
 /** Starts `local/main.ts` in its own process on `dataDir`; resolves with its URL once the banner is out. */
@@ -109,7 +111,7 @@ async function startRuntimeProcess(dataDir: string): Promise<Runtime> {
     });
     child.once('exit', (code) => reject(new Error(`The runtime exited (${code}) before it was ready:\n${output}`)));
   });
-  return { child, baseUrl: await ready };
+  return { child, baseUrl: await ready, output: () => output };
 }
 
 async function call(runtime: Runtime, method: string, pathname: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -163,14 +165,14 @@ it('after kill -9 with jobs in flight, a restart ends every job within a minute,
     Promise.all(
       Array.from({ length: REPORT_JOBS }, async (_, i) => {
         const accepted = await call(first, 'POST', '/health-score/report', fullReportBody({ callback_url: receiver.url(`/report/${i}`), auth_type: 'none' }));
-        expect(accepted.status).toBe(202);
+        expect({ status: accepted.status, output: accepted.status === 202 ? '' : first.output() }).toEqual({ status: 202, output: '' });
         return { index: i, jobId: String(accepted.json.job_id) };
       }),
     ),
     Promise.all(
       Array.from({ length: LAB_JOBS }, async (_, i) => {
         const accepted = await call(first, 'POST', '/extraction/lab/upload', { pdfFile: pdf, filename: `report-${i}.pdf`, webhookUrl: receiver.url(`/lab/${i}`) });
-        expect(accepted.status).toBe(202);
+        expect({ status: accepted.status, output: accepted.status === 202 ? '' : first.output() }).toEqual({ status: 202, output: '' });
         return { index: i, jobId: String(accepted.json.jobId) };
       }),
     ),

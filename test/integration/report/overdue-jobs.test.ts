@@ -37,8 +37,8 @@ afterAll(async () => {
   await hale.stop();
 });
 
-/** A report job stuck in `status`, overdue since a minute ago, with its request stored and a sealed target. */
-async function stuckJob(status: 'pending' | 'processing', target: Partial<DeliveryTarget>): Promise<string> {
+/** A report job stuck in `status` (overdue since a minute ago unless `deadlineInMs` says otherwise), with its request stored and a sealed target. */
+async function stuckJob(status: 'pending' | 'processing', target: Partial<DeliveryTarget>, deadlineInMs = -60_000): Promise<string> {
   const jobId = randomUUID();
   const now = Date.now();
   const sealed: DeliveryTarget = { auth_key_name: 'X-API-Key', auth_type: 'api_key', ...target };
@@ -50,7 +50,7 @@ async function stuckJob(status: 'pending' | 'processing', target: Partial<Delive
     createdAt: new Date(now - 20 * 60_000).toISOString(),
     updatedAt: new Date(now - 15 * 60_000).toISOString(),
     expiresAt: Math.floor(now / 1000) + 86_400,
-    deadlineAt: new Date(now - 60_000).toISOString(),
+    deadlineAt: new Date(now + deadlineInMs).toISOString(),
     variant: 'full',
     deliveryMode: target.s3_presigned_url ? 'presigned_url' : 'callback',
     notifies: target.callback_url !== undefined,
@@ -126,7 +126,7 @@ it('a report job that completes leaves the open-jobs index and is never swept', 
 });
 
 it('an ended job whose clean-up failed (S3 InternalError) stays due and the next sweep deletes its artifacts', async () => {
-  const jobId = await stuckJob('processing', { s3_presigned_url: 'https://caller.example.com/put?sig=x' });
+  const jobId = await stuckJob('processing', { s3_presigned_url: 'https://caller.example.com/put?sig=x' }, 3600_000);
   // The job completed, but its Cleanup never succeeded: ended, still in the index with its clean-up
   // due (a minute ahead, so that only this test's sweep, a few minutes ahead, sees it at first).
   const due = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
