@@ -91,6 +91,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
     webhookUrl: request.webhookUrl ?? null,
     rejectIfPHI: request.rejectIfPHI,
     dobDigest: request.dateOfBirth ? dateOfBirthDigest(request.dateOfBirth, jobId, services.credentialsKey()) : null,
+    ...(request.fhirSubject ? { fhirSubject: request.fhirSubject } : {}),
     stageTimes: {},
   };
 
