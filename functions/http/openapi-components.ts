@@ -70,11 +70,13 @@ function responseComponentName(dialect: ErrorDialect, status: ErrorStatus): stri
 }
 
 /**
- * Headers Hale sets, declared once as components. `x-request-id`, `Cache-Control` and
- * `X-Content-Type-Options` are on every response (functions/http/handler.ts and the gateway), so
- * buildOpenApiDocument adds them to every response; `ETag` and `Retry-After` where they are sent.
+ * Headers Hale sets, declared once as components (none required: on AWS the errors API Gateway
+ * answers itself carry only `Access-Control-Allow-Origin` and `Retry-After`). `x-request-id`,
+ * `Cache-Control` and `X-Content-Type-Options` are on every response of httpRoute and the local
+ * gateway, so buildOpenApiDocument adds them to every response; `Access-Control-Allow-Origin` to the
+ * error responses; `ETag` and `Retry-After` where they are sent.
  */
-export type ResponseHeaderId = 'XRequestId' | 'CacheControl' | 'XContentTypeOptions' | 'ETag' | 'RetryAfter';
+export type ResponseHeaderId = 'XRequestId' | 'CacheControl' | 'XContentTypeOptions' | 'ETag' | 'RetryAfter' | 'AccessControlAllowOrigin';
 
 interface ResponseHeader {
   name: string;
@@ -84,7 +86,10 @@ interface ResponseHeader {
 export const RESPONSE_HEADERS: Record<ResponseHeaderId, ResponseHeader> = {
   XRequestId: {
     name: 'x-request-id',
-    header: { description: 'Id of this request; quote it when reporting a problem', schema: { type: 'string' } },
+    header: {
+      description: 'Id of this request; quote it when reporting a problem. On AWS, errors API Gateway answers itself carry its x-amzn-RequestId instead',
+      schema: { type: 'string' },
+    },
   },
   CacheControl: {
     name: 'Cache-Control',
@@ -100,6 +105,10 @@ export const RESPONSE_HEADERS: Record<ResponseHeaderId, ResponseHeader> = {
   ETag: {
     name: 'ETag',
     header: { description: 'Strong validator of this representation; send it in If-None-Match to get 304', schema: { type: 'string' } },
+  },
+  AccessControlAllowOrigin: {
+    name: 'Access-Control-Allow-Origin',
+    header: { description: '`*` on the errors the gateway answers itself (functions/http/gateway-errors.ts)', schema: { type: 'string' } },
   },
   RetryAfter: {
     name: 'Retry-After',
@@ -154,7 +163,7 @@ export function registerSharedComponents(registry: OpenAPIRegistry): void {
     for (const status of Object.keys(ERROR_STATUSES).map(Number) as ErrorStatus[]) {
       registry.registerComponent('responses', responseComponentName(dialect, status), {
         description: ERROR_STATUSES[status].description,
-        headers: headerRefs(status === 429 ? [...COMMON_RESPONSE_HEADERS, 'RetryAfter'] : COMMON_RESPONSE_HEADERS),
+        headers: headerRefs([...COMMON_RESPONSE_HEADERS, 'AccessControlAllowOrigin', ...(status === 429 ? (['RetryAfter'] as const) : [])]),
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMAS[dialect].id}` } } },
       });
     }

@@ -13,8 +13,8 @@ import { DATA_ABSENT_REASON, LOINC, OBSERVATION_CATEGORY, US_CORE_DIAGNOSTIC_REP
  * ExtractionResults → FHIR R4 `collection` Bundle: one DiagnosticReport per printed panel (its code
  * the panel's LOINC code, panel-code.ts), each followed by one Observation per printed result.
  *
- * With a subject (the caller's `fhirSubject`) every resource carries it and claims the US Core 6.1.0
- * profiles it meets: Laboratory Result Observation and DiagnosticReport for Laboratory Results
+ * With a subject (the caller's `fhirSubject`) every resource carries it and, when the report prints a
+ * collection date, claims the US Core 6.1.0 profiles it meets: Laboratory Result Observation and DiagnosticReport for Laboratory Results
  * Reporting. Without one the bundle is plain R4 and claims no profile, because US Core requires a
  * subject (1..1) and Hale keeps no patient: it never derives one from the document's PHI.
  *
@@ -71,17 +71,20 @@ function value(result: PanelResult, number: number | null): Pick<FhirObservation
   return { valueString: printed };
 }
 
-/**
- * When the specimen was collected: the panel's date, else the report's. A report that prints none
- * gives no effective[x]; such a bundle cannot meet US Core's us-core-8 (README says so).
- */
+/** When the specimen was collected: the panel's date, else the report's; none when the report prints none. */
 function effective(panel: LabPanel, results: ExtractionResults): Pick<FhirObservation, 'effectiveDateTime'> {
   const date = panel.dateCollected ?? results.dateCollected;
   return date ? { effectiveDateTime: date } : {};
 }
 
-function profiled(profile: string, context: Context) {
-  return context.subject ? { meta: { profile: [profile] }, subject: context.subject } : {};
+/**
+ * The subject, and the US Core claim when the resource meets the profile: with a subject and a
+ * collection date (US Core wants effective[x]; us-core-8 requires it of a final DiagnosticReport).
+ */
+function profiled(profile: string, context: Context, panel: LabPanel, results: ExtractionResults) {
+  if (!context.subject) return {};
+  const dated = Boolean(panel.dateCollected ?? results.dateCollected);
+  return { ...(dated ? { meta: { profile: [profile] } } : {}), subject: context.subject };
 }
 
 function observation(result: PanelResult, panel: LabPanel, results: ExtractionResults, context: Context): FhirObservation {
@@ -91,7 +94,7 @@ function observation(result: PanelResult, panel: LabPanel, results: ExtractionRe
   const referenceRanges = referenceRange(result);
   return {
     resourceType: 'Observation',
-    ...profiled(US_CORE_OBSERVATION_LAB, context),
+    ...profiled(US_CORE_OBSERVATION_LAB, context, panel, results),
     status: 'final',
     category: [LAB_CATEGORY],
     code: observationCode(result),
@@ -107,7 +110,7 @@ function panelEntries(panel: LabPanel, results: ExtractionResults, context: Cont
   const observations = panel.panelResults.map((result) => ({ fullUrl: `urn:uuid:${newId()}`, resource: observation(result, panel, results, context) }));
   const report: FhirDiagnosticReport = {
     resourceType: 'DiagnosticReport',
-    ...profiled(US_CORE_DIAGNOSTIC_REPORT_LAB, context),
+    ...profiled(US_CORE_DIAGNOSTIC_REPORT_LAB, context, panel, results),
     status: 'final',
     category: [LAB_SECTION],
     code: panelCode(panel),

@@ -130,6 +130,15 @@ describe('toFhirBundle: validity', () => {
     expect(usCoreProblems(bundle)).toEqual([]);
   });
 
+  it('claims no US Core profile when the report prints no collection date', () => {
+    const undated = resultsWith([{ panelName: 'TSH', panelResults: [result({})] }]);
+    undated.dateCollected = null;
+    undated.panels[0]!.dateCollected = null;
+    const bundle = toFhirBundle(undated, { newId, subject: SUBJECT });
+    expect(r4Problems(bundle)).toEqual([]);
+    expect(resources(bundle).every((r) => r.meta === undefined && r.effectiveDateTime === undefined && r.subject !== undefined)).toBe(true);
+  });
+
   it('carries no patient identifiers from the document', async () => {
     const { results, truth } = await extracted(45);
     const json = JSON.stringify(toFhirBundle(results, { newId, subject: SUBJECT }));
