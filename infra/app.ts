@@ -5,7 +5,7 @@ import { HaleStack } from './hale-stack';
 /**
  * `npm run synth` / `cdk deploy`. Context (cdk.json or `-c key=value`): stackName, domainName +
  * certificateArn (optional custom domain), alarmEmail, bedrockModelId, uploadCorsOrigins
- * (comma-separated), phiDetector. See infra/README.md.
+ * (comma-separated), phiDetector, lambdaConcurrencyLimit. See infra/README.md.
  */
 const app = createApp();
 const context = (key: string): string | undefined => {
@@ -16,6 +16,10 @@ const domainName = context('domainName');
 const certificateArn = context('certificateArn');
 if ((domainName === undefined) !== (certificateArn === undefined)) {
   throw new Error('Set both domainName and certificateArn context values for a custom domain, or neither');
+}
+const concurrencyLimit = context('lambdaConcurrencyLimit');
+if (concurrencyLimit !== undefined && !/^[1-9]\d*$/.test(concurrencyLimit)) {
+  throw new Error(`lambdaConcurrencyLimit must be the account's Lambda concurrency quota, a positive integer, not '${concurrencyLimit}'`);
 }
 const phiDetector = context('phiDetector');
 if (phiDetector !== undefined && phiDetector !== 'comprehend' && phiDetector !== 'builtin') {
@@ -29,6 +33,7 @@ new HaleStack(app, context('stackName') ?? 'Hale', {
   bedrockModelId: context('bedrockModelId'),
   uploadCorsOrigins: context('uploadCorsOrigins')?.split(',').map((origin) => origin.trim()),
   phiDetector,
+  lambdaConcurrencyLimit: concurrencyLimit === undefined ? undefined : Number(concurrencyLimit),
 });
 
 // `cdk synth -q` prints nothing: say where the template went (the CLI's output folder, cdk.out by default).

@@ -11,7 +11,7 @@ import { stateMachineArn } from './function-access';
 import { ROUTE_DEFAULTS } from '../functions/routes';
 import { HaleFunctions } from './functions';
 import { acknowledge } from './nag';
-import { Observability } from './observability';
+import { DEFAULT_LAMBDA_CONCURRENCY_LIMIT, Observability } from './observability';
 import { Secrets } from './secrets';
 import { type PhiDetectorChoice, requirePhiDetectorInRegion } from './phi-detector';
 import { presentStateMachines, StateMachines, stateMachineName } from './state-machines';
@@ -33,6 +33,8 @@ export interface HaleStackProps extends StackProps {
   uploadCorsOrigins?: string[];
   /** Default `comprehend`, which needs a region with Comprehend Medical (infra/phi-detector.ts). */
   phiDetector?: PhiDetectorChoice;
+  /** The account's Lambda concurrency quota in the region, for the concurrency alarm; default AWS's 1000. */
+  lambdaConcurrencyLimit?: number;
 }
 
 /** Hale on AWS: storage, secrets, one function per route and worker, the pipelines, the APIs, alarms. */
@@ -102,6 +104,8 @@ export class HaleStack extends Stack {
 
     new Observability(this, 'Observability', {
       apis,
+      table: storage.table,
+      lambdaConcurrencyLimit: props.lambdaConcurrencyLimit ?? DEFAULT_LAMBDA_CONCURRENCY_LIMIT,
       apiTimeoutSeconds: longestTimeoutPerApi(routes, ROUTE_DEFAULTS.timeoutSeconds),
       functions: functions.all(),
       machines,

@@ -14,6 +14,7 @@ interface AslState {
   Parameters?: Record<string, unknown>;
   Retry?: { IntervalSeconds?: number; MaxDelaySeconds?: number }[];
   Seconds?: number;
+  SecondsPath?: string;
   Branches?: AslMachine[];
   Iterator?: AslMachine;
   ItemProcessor?: AslMachine;
@@ -33,6 +34,16 @@ export interface TaskBinding {
   style: 'direct' | 'invoke';
 }
 
+/**
+ * A Wait state whose seconds come from the state (SecondsPath), run locally as a task that sleeps
+ * that many seconds × timeScale: the interpreter can only replace such a wait by a fixed time.
+ */
+export interface ScaledWait {
+  stateName: string;
+  secondsPath: string;
+  timeScale: number;
+}
+
 export interface PreparedDefinition {
   definition: StateMachineDefinition;
   tasks: TaskBinding[];
@@ -40,6 +51,10 @@ export interface PreparedDefinition {
   maps: DistributedMapDefinition[];
   /** The definition as CDK deploys it (before the Distributed Maps were swapped), for validation. */
   deployed: unknown;
+  scaledWaits: ScaledWait[];
+  startAt: string;
+  /** Names of the states at the top level (not inside a Parallel branch or a Map). */
+  topLevelStates: ReadonlySet<string>;
 }
 
 const PLACEHOLDER = /^\$\{(\w+)\}$/;
@@ -84,21 +99,47 @@ function taskBinding(stateName: string, state: AslState): TaskBinding | undefine
   return undefined;
 }
 
+/** The resource a scaled wait's stand-in task names; never called, the runner handles the state itself. */
+const SCALED_WAIT_RESOURCE = 'arn:aws:lambda:us-east-1:000000000000:function:hale-local-scaled-wait';
+/** The paths a scaled wait can read: `$.a.b`. */
+const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+
 /**
  * Scales Retry intervals (and their MaxDelaySeconds cap) and fixed Wait seconds in the definition
  * itself, rather than through the interpreter's interval overrides: an override is one fixed
  * delay per retrier, which would lose BackoffRate; scaling keeps the schedule's shape exactly.
- * Waits given by timestamp or path are left as they are.
+ * A Wait whose seconds come from the state (SecondsPath, e.g. a delivery's backoff chosen by its
+ * worker) becomes a task that sleeps the scaled time (ScaledWait). Waits given by timestamp are
+ * left as they are.
  */
-function scaleTiming(machine: AslMachine, timeScale: number): void {
-  if (timeScale === 1) return;
-  for (const [, state] of allStates(machine)) {
+function scaleTiming(machine: AslMachine, timeScale: number): ScaledWait[] {
+  if (timeScale === 1) return [];
+  const scaledWaits: ScaledWait[] = [];
+  for (const [name, state] of allStates(machine)) {
     for (const retrier of state.Retry ?? []) {
       retrier.IntervalSeconds = (retrier.IntervalSeconds ?? DEFAULT_INTERVAL_SECONDS) * timeScale;
       if (retrier.MaxDelaySeconds !== undefined) retrier.MaxDelaySeconds *= timeScale;
     }
     if (state.Type === 'Wait' && state.Seconds !== undefined) state.Seconds *= timeScale;
+    if (state.Type === 'Wait' && state.SecondsPath !== undefined) {
+      if (!SIMPLE_PATH.test(state.SecondsPath)) throw new Error(`Wait state ${name}: SecondsPath ${state.SecondsPath} is not a $.a.b path the local runner can scale`);
+      scaledWaits.push({ stateName: name, secondsPath: state.SecondsPath, timeScale });
+      state.Type = 'Task';
+      state.Resource = SCALED_WAIT_RESOURCE;
+      delete state.SecondsPath;
+    }
   }
+  return scaledWaits;
+}
+
+/** Runs a scaled wait: the state's seconds × timeScale, then its input unchanged. */
+export function runScaledWait(wait: ScaledWait, input: unknown): Promise<unknown> {
+  let value: unknown = input;
+  for (const key of wait.secondsPath.slice(2).split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    return Promise.reject(Object.assign(new Error(`SecondsPath ${wait.secondsPath} is not a non-negative number`), { name: 'States.Runtime' }));
+  }
+  return new Promise((resolve) => setTimeout(() => resolve(input), value * wait.timeScale * 1000));
 }
 
 function substitute(value: unknown, substitutions: Readonly<Record<string, string>>, missing: Set<string>): unknown {
@@ -128,9 +169,17 @@ export async function prepareDefinition(
   if (missing.size > 0) {
     throw new Error(`${aslFile} uses placeholders no worker provides: ${[...missing].sort().join(', ')}`);
   }
-  scaleTiming(machine, timeScale);
   const deployed = structuredClone(machine);
+  const scaledWaits = scaleTiming(machine, timeScale);
   const maps = extractDistributedMaps(machine);
   // The interpreter validates the definition when it is constructed; its own type is stricter than AslMachine.
-  return { definition: machine as unknown as StateMachineDefinition, tasks, maps, deployed };
+  return {
+    definition: machine as unknown as StateMachineDefinition,
+    tasks,
+    maps,
+    deployed,
+    scaledWaits,
+    startAt: raw.StartAt,
+    topLevelStates: new Set(Object.keys(raw.States)),
+  };
 }

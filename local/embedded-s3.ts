@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import type S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
+import { withConditionalPuts } from './conditional-puts';
 import { closeGracefully, listenOnLoopback } from './http-server';
 import { isMultipartExtra, serveMultipartExtra } from './s3-multipart';
 
@@ -76,8 +77,8 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
     if (handle) return handle(req, res);
     load().then(
       (app) => {
-        const served = app.callback();
-        // s3rver lacks UploadPartCopy and ListParts; everything else is s3rver's.
+        const served = withConditionalPuts(app.callback(), (bucket, key) => app.store.existsObject(bucket, key));
+        // s3rver lacks UploadPartCopy and ListParts, and ignores If-None-Match on PUT; everything else is s3rver's.
         handle ??= (request, response) => {
           if (!isMultipartExtra(request)) return served(request, response);
           serveMultipartExtra(app, request, response).catch(() => {

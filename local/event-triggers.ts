@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { S3Event, ScheduledEvent } from 'aws-lambda';
 import type { StoredObjectNotice } from './embedded-s3';
 import { type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';
+import type { PendingNotifications } from './pending-notifications';
 import type { RuntimeLog } from './runtime-log';
 
 export interface TriggeredFunction extends LambdaFunction {
@@ -11,6 +12,9 @@ export interface TriggeredFunction extends LambdaFunction {
 }
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+/** Lambda retries a failed asynchronous invocation twice, about one and then two minutes later. */
+const ASYNC_RETRY_DELAYS_MS = [60_000, 120_000];
 
 /**
  * S3 notifications carry the key form-URL-encoded (application/x-www-form-urlencoded: space → '+',
@@ -67,28 +71,64 @@ function scheduledEvent(fn: TriggeredFunction, now = new Date()): ScheduledEvent
 /**
  * The event sources that are not HTTP or Step Functions: object-created notifications of the
  * uploads bucket and the five-minute schedule (scaled by timeScale). Both invoke asynchronously,
- * as AWS does: a failure is logged by name and does not reach whoever caused the event.
+ * as AWS does: a failure is logged by name and does not reach whoever caused the event, and a
+ * failed notification is retried twice (× timeScale). With `notifications`, an object-created
+ * notification is kept on disk until its triggers ran, and redelivered after a crash.
  */
 export class EventTriggers {
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private timeScale = 1;
+  private stopped = false;
 
   constructor(
     private readonly invoker: LambdaInvoker,
     private readonly functions: readonly SizedFunction<TriggeredFunction>[],
     private readonly uploadsBucket: string,
     private readonly log: RuntimeLog,
+    private readonly notifications?: PendingNotifications,
   ) {}
 
   objectCreated(notice: StoredObjectNotice): void {
     if (notice.bucket !== this.uploadsBucket) return;
-    const matches = (f: TriggeredFunction) => f.trigger === 'uploads-object-created' && notice.key.startsWith(f.triggerPrefix ?? '');
-    for (const fn of this.functions.filter(matches)) {
-      this.invokeAsync(fn, objectCreatedEvent(notice));
+    const pending = this.notifications?.add(notice);
+    this.deliver(notice, pending?.id);
+  }
+
+  /** Delivers the notifications a previous run left undelivered; answers how many. */
+  redeliverPending(): number {
+    const pending = this.notifications?.load() ?? [];
+    for (const { id, notice } of pending) this.deliver(notice, id);
+    if (pending.length > 0) this.log.info('undelivered object-created notifications redelivered', { notifications: pending.length });
+    return pending.length;
+  }
+
+  private deliver(notice: StoredObjectNotice, pendingId: string | undefined): void {
+    const runs = this.functions
+      .filter((f) => f.trigger === 'uploads-object-created' && notice.key.startsWith(f.triggerPrefix ?? ''))
+      .map((fn) => this.track(this.invokeWithRetries(fn, objectCreatedEvent(notice))));
+    // Kept for the next start when the runtime stops before every trigger had its last attempt.
+    if (pendingId !== undefined) Promise.all(runs).then((settled) => settled.every(Boolean) && this.notifications?.done(pendingId));
+  }
+
+  /** Answers whether the invocation ran to its end (succeeded or used up its retries), false when stopped before. */
+  private async invokeWithRetries(fn: SizedFunction<TriggeredFunction>, event: unknown): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.invoker.invoke(fn, event);
+        return true;
+      } catch (error) {
+        const delay = ASYNC_RETRY_DELAYS_MS[attempt];
+        this.log.error('triggered function failed', { function: fn.id, attempt: attempt + 1, errorName: error instanceof Error ? error.name : typeof error });
+        if (delay === undefined) return true;
+        await new Promise((resolve) => setTimeout(resolve, delay * this.timeScale).unref());
+        if (this.stopped) return false;
+      }
     }
   }
 
   startSchedules(timeScale: number): void {
+    this.timeScale = timeScale;
     for (const fn of this.functions.filter((f) => f.trigger === 'schedule-5-minutes')) {
       this.timers.push(setInterval(() => this.invokeAsync(fn, scheduledEvent(fn)), FIVE_MINUTES_MS * timeScale));
     }
@@ -96,6 +136,7 @@ export class EventTriggers {
 
   /** Stops the schedules and waits up to `graceMs` for running invocations. */
   async stop(graceMs: number): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
@@ -106,13 +147,16 @@ export class EventTriggers {
   }
 
   private invokeAsync(fn: SizedFunction<TriggeredFunction>, event: unknown): void {
-    const running = this.invoker
-      .invoke(fn, event)
-      .then(() => undefined)
-      .catch((error: unknown) => {
+    this.track(
+      this.invoker.invoke(fn, event).catch((error: unknown) => {
         this.log.error('triggered function failed', { function: fn.id, errorName: error instanceof Error ? error.name : typeof error });
-      })
-      .finally(() => this.inFlight.delete(running));
+      }),
+    );
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    const running = work.finally(() => this.inFlight.delete(running));
     this.inFlight.add(running);
+    return running;
   }
 }

@@ -37,25 +37,53 @@ export interface Gateway {
   close(graceMs: number): Promise<void>;
 }
 
+/**
+ * A body up to this size that an early answer (401, 404, 413, 429 …) leaves unread is read and
+ * dropped after the answer, so the connection can carry the client's next request; a larger one,
+ * or one of unknown length, is not worth receiving: the answer says `Connection: close` instead.
+ */
+export const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
 class BodyTooLarge extends Error {}
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REQUEST_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** Reads the body; past MAX_REQUEST_BODY_BYTES it stops reading (without destroying the socket the 413 goes out on). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BODY_BYTES) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).pause();
+      reject(new BodyTooLarge());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData).on('end', onEnd).once('error', reject);
+  });
 }
 
-function write(res: ServerResponse, response: HttpResponse): void {
-  res.writeHead(response.statusCode, { ...response.headers, 'content-length': response.body.length });
+/**
+ * Whether the connection must close after the answer: its request body is not (and will not be) read
+ * to the end. Node drains a body nobody started reading once the response is sent (http server
+ * `_dump`), which keeps a keep-alive connection usable; the gateway lets it do so for small bodies of
+ * known length, and closes instead of promising keep-alive and then cutting the connection.
+ */
+function mustClose(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  if (req.readableDidRead) return true;
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to drain.
+  const declared = req.headers['content-length'];
+  return declared !== undefined && !(Number(declared) <= DRAIN_LIMIT_BYTES);
+}
+
+function write(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {
+  const close = mustClose(req);
+  res.writeHead(response.statusCode, { ...response.headers, 'content-length': response.body.length, ...(close ? { connection: 'close' } : {}) });
   res.end(response.body);
 }
 
@@ -105,22 +133,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (extra) return extra.handler(req, res);
     if (method === 'GET' && url.pathname.startsWith(WIDGET_PREFIX)) {
       const file = await widgetFile(options.widgetDir, url.pathname.slice(WIDGET_PREFIX.length));
-      return write(res, file ?? errorResponse(new NotFoundError('No such widget file'), 'detail', requestId, receivedAt));
+      return write(req, res, file ?? errorResponse(new NotFoundError('No such widget file'), 'detail', requestId, receivedAt));
     }
 
     const found = table.lookup(method, url.pathname);
-    if (found.kind !== 'found') return write(res, gatewayAnswer('MISSING_AUTHENTICATION_TOKEN', dialectOfPath(url.pathname), requestId, receivedAt));
+    if (found.kind !== 'found') return write(req, res, gatewayAnswer('MISSING_AUTHENTICATION_TOKEN', dialectOfPath(url.pathname), requestId, receivedAt));
     const { route, pathParameters } = found;
     const dialect = dialectOfRoute(route);
     // What the WAF answers on AWS (infra/web-acl.ts), with the same limit and message.
     const tooLarge = () => errorResponse(new PayloadTooLargeError(TOO_LARGE_MESSAGE), dialect, requestId, receivedAt);
-    if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) return write(res, tooLarge());
+    if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) return write(req, res, tooLarge());
 
     let apiKey: string | undefined;
     if (!route.anonymous) {
       const offered = req.headers['x-api-key'];
       apiKey = typeof offered === 'string' ? keysByHash.get(sha256(offered)) : undefined;
-      if (!apiKey) return write(res, gatewayAnswer('INVALID_API_KEY', dialect, requestId, receivedAt));
+      if (!apiKey) return write(req, res, gatewayAnswer('INVALID_API_KEY', dialect, requestId, receivedAt));
       if (route.rateLimitGroup === 'reference') {
         const decision = options.referenceLimiter.take(sha256(apiKey));
         if (!decision.allowed) {
@@ -129,7 +157,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
             decision.exceeded === 'day'
               ? gatewayAnswer('QUOTA_EXCEEDED', dialect, requestId, receivedAt, { retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterSeconds)) })
               : gatewayAnswer('THROTTLED', dialect, requestId, receivedAt);
-          return write(res, answer);
+          return write(req, res, answer);
         }
       }
     }
@@ -138,7 +166,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     try {
       body = await readBody(req);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return write(res, tooLarge());
+      if (error instanceof BodyTooLarge) return write(req, res, tooLarge());
       throw error;
     }
     const event = toProxyEvent(route, pathParameters, {
@@ -153,11 +181,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       apiKey,
     });
     try {
-      write(res, fromProxyResult(await options.invoker.invoke(route, event)));
+      write(req, res, fromProxyResult(await options.invoker.invoke(route, event)));
     } catch (error) {
       // API Gateway answers a crashed or malformed Lambda with 502 (INTEGRATION_FAILURE, shaped by DEFAULT_5XX).
       options.log.error('route handler failed', { route: route.id, requestId, errorName: error instanceof Error ? error.name : typeof error });
-      write(res, gatewayAnswer('DEFAULT_5XX', dialect, requestId, receivedAt, { status: 502 }));
+      write(req, res, gatewayAnswer('DEFAULT_5XX', dialect, requestId, receivedAt, { status: 502 }));
     }
   }
 
@@ -166,14 +194,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.setHeader('x-request-id', requestId);
     respond(req, res, requestId).catch((error: unknown) => {
       options.log.error('gateway failed', { requestId, errorName: error instanceof Error ? error.name : typeof error });
-      if (!res.headersSent) write(res, gatewayAnswer('DEFAULT_5XX', 'detail', requestId, new Date()));
+      if (!res.headersSent) write(req, res, gatewayAnswer('DEFAULT_5XX', 'detail', requestId, new Date()));
       else res.destroy();
     });
   });
-  // A body over the limit is answered at once; closing the connection stops the upload.
+  // An answer that said `Connection: close` (a body over the limit, see mustClose) stops the upload by closing.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.on('finish', () => {
-      if (!req.complete) req.socket.destroySoon();
+      if (!req.complete && res.getHeader('connection') === 'close') req.socket.destroySoon();
     });
   });
   const port = await listenOnLoopback(server, options.port);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { LAMBDA_SYNC_PAYLOAD_BYTES } from '../functions/http/request-limits';
+import type { LocalInvokeStore } from './invoke-store';
 import { repoPath } from './repo-paths';
 import type { RuntimeLog } from './runtime-log';
 
@@ -36,12 +37,17 @@ export function functionArn(fn: LambdaFunction): string {
 
 /**
  * Runs handler modules the way Lambda does: imported on first use (a cold start, which keeps
- * `npm start` fast), then reused; each call gets a fresh Context with the function's timeout.
+ * `npm start` fast), then reused; each call gets a fresh Context with the function's timeout, and
+ * runs in its own context of the invoke store, so what one call adds to the shared logger (its
+ * function name, request id, keys) is never seen by a call running beside it.
  */
 export class LambdaInvoker {
   private readonly modules = new Map<string, Promise<LambdaHandler>>();
 
-  constructor(private readonly log: RuntimeLog) {}
+  constructor(
+    private readonly log: RuntimeLog,
+    private readonly store: LocalInvokeStore,
+  ) {}
 
   private load(fn: LambdaFunction): Promise<LambdaHandler> {
     let loaded = this.modules.get(fn.handler);
@@ -65,8 +71,9 @@ export class LambdaInvoker {
     assertPayloadWithinLimit(event, 'RequestEntityTooLargeException', 'Request');
     const handler = await this.load(fn);
     const started = performance.now();
+    const context = lambdaContext(fn);
     try {
-      const result = await handler(event, lambdaContext(fn));
+      const result = await this.store.invocation(context.awsRequestId, () => handler(event, context));
       assertPayloadWithinLimit(result, 'Function.ResponseSizeTooLarge', 'Response');
       return result;
     } finally {

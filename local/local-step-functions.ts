@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StateMachine } from 'aws-local-stepfunctions';
-import { type PreparedDefinition, prepareDefinition, type TaskBinding } from './asl-definition';
+import { type PreparedDefinition, prepareDefinition, runScaledWait, type TaskBinding } from './asl-definition';
 import { type DistributedMapDefinition, type MapRunEnvironment, runDistributedMap } from './distributed-map';
+import { type ExecutionJournal, type JournalEntry, topLevelStateTracker } from './execution-journal';
 import { functionArn, type LambdaFunction, type LambdaInvoker, LOCAL_ACCOUNT, LOCAL_REGION, type SizedFunction } from './lambda-invoker';
 import { ensurePromiseWithResolvers } from './promise-with-resolvers';
 import { repoPath } from './repo-paths';
@@ -44,6 +45,8 @@ export interface ExecutionRecord {
   cause?: string;
   startDate: Date;
   stopDate?: Date;
+  /** How often the execution was redriven after the runtime stopped under it. */
+  redriveCount: number;
   history: HistoryEntry[];
   /** Settles when the execution stops, whatever its outcome. */
   finished: Promise<void>;
@@ -75,6 +78,16 @@ interface LoadedMachine extends PreparedDefinition {
   interpreter: StateMachine;
   /** The ItemProcessor of each Distributed Map, by state name, as a machine of its own. */
   processors: Map<string, StateMachine>;
+  /** The same definition started at another top-level state, for redrives; built when first needed. */
+  interpreterFrom(state: string): StateMachine;
+}
+
+/** Where a redriven execution starts again, and what it had before. */
+interface Redrive {
+  state: string;
+  input: unknown;
+  startDate: Date;
+  redriveCount: number;
 }
 
 /** What Distributed Map runs need beyond the interpreter: S3 for items and results, and their local concurrency. */
@@ -135,6 +148,9 @@ export class LocalStepFunctions {
     private readonly mapRuns: MapRunServices | undefined,
     /** Starts loading the interpreter and the definitions; calling it again does nothing. */
     readonly beginLoading: () => void,
+    private readonly journal: ExecutionJournal | undefined,
+    /** Executions the journal held RUNNING when this service was created, waiting for redriveInterrupted(). */
+    private interrupted: JournalEntry[],
   ) {}
 
   /**
@@ -150,6 +166,8 @@ export class LocalStepFunctions {
     log: RuntimeLog;
     /** Needed by definitions with a Distributed Map. */
     mapRuns?: MapRunServices;
+    /** Keeps executions on disk so they can be redriven after a crash; in memory only without one. */
+    journal?: ExecutionJournal;
   }): LocalStepFunctions {
     const byPlaceholder = new Map<string, SizedFunction<TaskFunction>>();
     for (const fn of options.functions) if (fn.aslPlaceholder) byPlaceholder.set(fn.aslPlaceholder, fn);
@@ -165,7 +183,58 @@ export class LocalStepFunctions {
     for (const source of options.sources) {
       machines.set(stateMachineArn(source.name), loadMachine(source, substitutions, options.timeScale, interpreterModule, options.log));
     }
-    return new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log, options.mapRuns, beginLoading);
+    const service = new LocalStepFunctions(machines, byPlaceholder, options.invoker, options.log, options.mapRuns, beginLoading, options.journal, []);
+    service.restore(options.journal?.load() ?? []);
+    return service;
+  }
+
+  /**
+   * Executions on disk come back as records: names stay taken and Describe answers. A closed one keeps
+   * its outcome; a running one is RUNNING until redriveInterrupted() replaces it with its redrive.
+   */
+  private restore(entries: readonly JournalEntry[]): void {
+    for (const entry of entries) {
+      if (entry.status === 'RUNNING') this.interrupted.push(entry);
+      this.executions.set(entry.executionArn, {
+        executionArn: entry.executionArn,
+        stateMachineArn: stateMachineArn(entry.stateMachine),
+        name: entry.name,
+        status: entry.status,
+        input: entry.input,
+        output: entry.output,
+        error: entry.error,
+        cause: entry.cause,
+        startDate: new Date(entry.startDate),
+        stopDate: entry.stopDate === undefined ? undefined : new Date(entry.stopDate),
+        redriveCount: entry.redriveCount,
+        history: [],
+        finished: Promise.resolve(),
+      });
+    }
+  }
+
+  /**
+   * Redrives every execution that was running when the runtime last stopped (a crash, a kill): each
+   * starts again at the top-level state it was in, with that state's input, its original input and
+   * start time, and RedriveCount one higher. Answers how many were redriven.
+   */
+  async redriveInterrupted(): Promise<number> {
+    this.beginLoading();
+    const entries = this.interrupted.splice(0);
+    let redriven = 0;
+    for (const entry of entries) {
+      const machine = await this.machines.get(stateMachineArn(entry.stateMachine));
+      if (!machine || !entry.current) {
+        this.log.warn('interrupted execution cannot be redriven', { stateMachine: entry.stateMachine, execution: entry.name });
+        Object.assign(this.executions.get(entry.executionArn)!, { status: 'ABORTED', stopDate: new Date() });
+        continue;
+      }
+      const redrive: Redrive = { ...entry.current, startDate: new Date(entry.startDate), redriveCount: entry.redriveCount + 1 };
+      this.executions.set(entry.executionArn, this.run(machine, entry.executionArn, entry.name, entry.input, JSON.parse(entry.input), redrive));
+      redriven++;
+    }
+    if (redriven > 0) this.log.info('interrupted executions redriven', { executions: redriven });
+    return redriven;
   }
 
   /** Names of the state machines that loaded and can run. */
@@ -223,6 +292,7 @@ export class LocalStepFunctions {
     const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const task of machine.tasks) handlers[task.stateName] = (input) => this.runTask(task, input);
     for (const map of machine.maps) handlers[map.stateName] = (input) => this.runMap(machine, map, input, handlers);
+    for (const wait of machine.scaledWaits) handlers[wait.stateName] = (input) => runScaledWait(wait, input);
     return handlers;
   }
 
@@ -261,13 +331,14 @@ export class LocalStepFunctions {
     return task.style === 'invoke' ? { ExecutedVersion: '$LATEST', Payload: output, StatusCode: 200 } : output;
   }
 
-  private run(machine: LoadedMachine, executionArn: string, name: string, inputText: string, input: unknown): ExecutionRecord {
-    const startDate = new Date();
-    const execution = machine.interpreter.run(input as Parameters<StateMachine['run']>[0], {
+  private run(machine: LoadedMachine, executionArn: string, name: string, inputText: string, input: unknown, redrive?: Redrive): ExecutionRecord {
+    const startDate = redrive?.startDate ?? new Date();
+    const interpreter = redrive ? machine.interpreterFrom(redrive.state) : machine.interpreter;
+    const execution = interpreter.run((redrive ? redrive.input : input) as Parameters<StateMachine['run']>[0], {
       // The local handlers' types say JSONValue; task inputs and outputs are JSON by construction (asStateData).
       overrides: { taskResourceLocalHandlers: this.taskHandlers(machine) as never },
       context: {
-        Execution: { Id: executionArn, Name: name, Input: input as never, StartTime: startDate.toISOString() },
+        Execution: { Id: executionArn, Name: name, Input: input as never, StartTime: startDate.toISOString(), RedriveCount: redrive?.redriveCount ?? 0 } as never,
         StateMachine: { Id: machine.arn, Name: `hale-${machine.name}` },
       },
     });
@@ -278,15 +349,21 @@ export class LocalStepFunctions {
       status: 'RUNNING',
       input: inputText,
       startDate,
+      redriveCount: redrive?.redriveCount ?? 0,
       history: [],
       finished: Promise.resolve(),
     };
+    const journal = (current?: JournalEntry['current']) => this.journal?.write(journalEntry(machine, record, current));
+    journal({ state: redrive?.state ?? machine.startAt, input: redrive ? redrive.input : input });
+    const topLevel = topLevelStateTracker(machine.topLevelStates);
     const collectHistory = (async () => {
       for await (const event of execution.eventLogs) {
         const entry: HistoryEntry = { type: event.type, timestamp: event.timestamp };
         if ('state' in event) entry.state = event.state.name;
         if ('Error' in event) entry.error = event.Error;
         record.history.push(entry);
+        const entered = topLevel(event);
+        if (entered && record.status === 'RUNNING') journal(entered);
       }
     })();
     record.finished = execution.result
@@ -302,6 +379,7 @@ export class LocalStepFunctions {
       .then(async () => {
         record.stopDate = new Date();
         await collectHistory.catch(() => undefined);
+        journal();
       });
     return record;
   }
@@ -314,6 +392,20 @@ function validateDeployed(definition: unknown): true {
   const result = validate(definition, { checkArn: true, checkPaths: true });
   if (!result.isValid) throw new Error(`State machine definition is invalid:\n${result.errorsText('\n')}`);
   return true;
+}
+
+function journalEntry(machine: LoadedMachine, record: ExecutionRecord, current: JournalEntry['current']): JournalEntry {
+  return {
+    stateMachine: machine.name,
+    executionArn: record.executionArn,
+    name: record.name,
+    status: record.status,
+    input: record.input,
+    startDate: record.startDate.getTime(),
+    stopDate: record.stopDate?.getTime(),
+    redriveCount: record.redriveCount,
+    ...(record.status === 'RUNNING' ? { current } : { output: record.output, error: record.error, cause: record.cause }),
+  };
 }
 
 async function loadMachine(
@@ -337,7 +429,17 @@ async function loadMachine(
     const validationOptions = validated ? { noValidate: true } : { checkArn: true, checkPaths: true };
     const interpreter = new StateMachine(prepared.definition, { validationOptions });
     const processors = new Map(prepared.maps.map((map) => [map.stateName, new StateMachine(map.processor as never, { validationOptions })]));
-    return { ...prepared, name: source.name, arn: stateMachineArn(source.name), interpreter, processors };
+    const from = new Map<string, StateMachine>();
+    const interpreterFrom = (state: string) => {
+      let built = from.get(state);
+      if (!built) {
+        // The definition was validated above; started elsewhere, the states before it look unreachable to the validator.
+        built = new StateMachine({ ...prepared.definition, StartAt: state }, { validationOptions: { noValidate: true } });
+        from.set(state, built);
+      }
+      return built;
+    };
+    return { ...prepared, name: source.name, arn: stateMachineArn(source.name), interpreter, processors, interpreterFrom };
   } catch (error) {
     log.warn('state machine skipped: its definition cannot run', {
       stateMachine: source.name,

@@ -8,11 +8,14 @@ import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamod
 import { type EmbeddedS3, S3RVER_CREDENTIALS, startEmbeddedS3 } from './embedded-s3';
 import { applyEnvironment } from './environment';
 import { EventTriggers, type TriggeredFunction } from './event-triggers';
+import { ExecutionJournal } from './execution-journal';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
+import { installInvokeStore, MAX_CONCURRENCY_SETTING } from './invoke-store';
 import { LambdaInvoker, LOCAL_REGION, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
 import { mapRunServices } from './map-run-storage';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
+import { PendingNotifications } from './pending-notifications';
 import { type ReferenceLimits, ReferenceRateLimiter } from './rate-limiter';
 import { REPO_ROOT } from './repo-paths';
 import { runtimeLog } from './runtime-log';
@@ -98,8 +101,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const { secrets, developmentKeyCreated } = await loadLocalSecrets(dataDir, givenKeys.length === 0);
     const apiKeys = givenKeys.length > 0 ? givenKeys : [secrets.developmentApiKey!];
     const workers = [...WORKERS, ...(options.extraWorkers ?? [])].map((worker: LocalWorker) => withDefaults(worker, WORKER_DEFAULTS));
-    const invoker = new LambdaInvoker(log);
-    const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log);
+    const invokeStore = installInvokeStore();
+    cleanups.push(invokeStore.uninstall);
+    const invoker = new LambdaInvoker(log, invokeStore.store);
+    const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log, new PendingNotifications(dataDir));
 
     const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
     cleanups.push(() => Promise.all([dynamo.close(), s3.close(graceMs)]).then(() => undefined));
@@ -111,6 +116,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       timeScale,
       invoker,
       log,
+      journal: new ExecutionJournal(dataDir),
       mapRuns: mapRunServices(s3.endpoint, options.mapConcurrency ?? DEFAULT_MAP_CONCURRENCY),
     });
     const sfnEndpoint = await startStepFunctionsEndpoint(stepFunctions);
@@ -118,6 +124,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const restoreEnvironment = applyEnvironment({
       HALE_RUNTIME: 'local',
+      // Many functions share this process: Powertools keeps each invocation's log context apart (invoke-store.ts).
+      [MAX_CONCURRENCY_SETTING]: '64',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
@@ -164,6 +172,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // What `npm start` did not wait for loads now, in the background.
     s3.load().catch((error: unknown) => log.error('S3 could not start', { errorName: error instanceof Error ? error.name : typeof error }));
     stepFunctions.loadedStateMachines().then((names) => log.info('state machines ready', { stateMachines: names }));
+    // Work a crash interrupted goes on: executions from the state they were in, undelivered notifications again.
+    stepFunctions.redriveInterrupted().catch((error: unknown) => log.error('redrive failed', { errorName: error instanceof Error ? error.name : typeof error }));
+    triggers.redeliverPending();
 
     let stopping: Promise<void> | undefined;
     return {

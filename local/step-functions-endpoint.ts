@@ -28,6 +28,7 @@ function describeBody(record: ExecutionRecord): Record<string, unknown> {
     startDate: epochSeconds(record.startDate),
     ...(record.stopDate ? { stopDate: epochSeconds(record.stopDate) } : {}),
     input: record.input,
+    redriveCount: record.redriveCount,
     ...(record.output !== undefined ? { output: record.output } : {}),
     ...(record.error !== undefined ? { error: record.error, cause: record.cause } : {}),
   };

@@ -2,6 +2,7 @@ import { MAX_REQUEST_BODY_BYTES } from '../http/request-limits';
 import { z } from '../http/zod';
 import { UPLOAD_LIMITS } from '../platform/resources';
 import { DeliveryAttemptSchema } from './delivery-schema';
+import { FhirSubjectSchema } from './fhir/subject';
 import { LabJobStateSchema, type LabTerminalState } from './job-states';
 import { LabErrorTypeSchema, RejectionReasonSchema } from './lab-job';
 import { PhiCountsSchema } from './phi/categories';
@@ -31,6 +32,7 @@ export const UploadRequestSchema = z.object({
     .describe('Date of birth of the person the report should belong to (YYYY-MM-DD, after 1900, not in the future); only used to compute verification.dobMatches, never stored or returned'),
   webhookUrl: z.url({ protocol: /^https?$/ }).max(2048).optional().describe('Public https endpoint (up to 2,048 characters) that receives the job\'s end event (spec §6.2)'),
   rejectIfPHI: z.boolean().default(false).describe('true: a document with PHI is rejected (rejected_phi) and deleted instead of redacted; default false'),
+  fhirSubject: FhirSubjectSchema.optional(),
 }).meta({ id: 'LabUploadRequest', description: 'A PDF inline (pdfFile), or nothing and a pre-signed upload URL comes back' });
 export type UploadRequest = z.infer<typeof UploadRequestSchema>;
 

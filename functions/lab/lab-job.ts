@@ -1,6 +1,7 @@
 import { z } from '../http/zod';
 import type { JobRecord } from '../platform/ports';
 import { DeliveryAttemptSchema } from './delivery-schema';
+import { FhirSubjectSchema } from './fhir/subject';
 import { LabJobStateSchema } from './job-states';
 import { PhiCountsSchema } from './phi/categories';
 import { VerificationSchema } from './results-schema';
@@ -40,6 +41,8 @@ export const LabJobSchema = z.object({
   webhookUrl: z.string().nullable(),
   rejectIfPHI: z.boolean(),
   dobDigest: z.string().nullable().optional(),
+  /** The caller's subject for the FHIR export (not read from the document); never logged. */
+  fhirSubject: FhirSubjectSchema.optional(),
   /** Pre-signed flow: when the upload URL stops accepting the PUT. */
   uploadExpiresAt: z.string().optional(),
   /** When each pipeline step began (step name → ISO time). */

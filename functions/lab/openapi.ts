@@ -9,6 +9,7 @@ import {
   UploadUrlIssuedSchema,
   WebhookEnvelopeSchema,
 } from './api-schemas';
+import { FhirBundleSchema } from './fhir/fhir-schemas';
 import { ExtractionResultsSchema } from './results-schema';
 
 /** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
@@ -16,6 +17,7 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'post',
     path: '/extraction/lab/upload',
+    operationId: 'uploadLabReport',
     tags: ['lab extraction'],
     summary: 'Upload a Quest or Labcorp lab report PDF',
     description:
@@ -35,6 +37,7 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/extraction/lab/status/{jobId}',
+    operationId: 'getLabJobStatus',
     tags: ['lab extraction'],
     summary: 'Status of a lab extraction job',
     description:
@@ -50,18 +53,24 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/extraction/lab/results/{jobId}',
+    operationId: 'getLabResults',
     tags: ['lab extraction'],
     summary: 'Results of a completed lab extraction job',
     description:
-      'The ExtractionResults (spec §2.10), or with `format=fhir` a FHIR R4 Bundle (application/fhir+json). 425 while the ' +
-      'job is still running; 404 for unknown jobs and for jobs that ended without results.',
+      'The ExtractionResults (spec §2.10), or with `format=fhir` a FHIR R4 Bundle (application/fhir+json, type ' +
+      'collection): one DiagnosticReport per printed panel (LOINC panel code; a one-test panel takes its test\'s code; ' +
+      'otherwise 11502-2 Laboratory report), each followed by its Observations (LOINC, UCUM, censored values with ' +
+      '`comparator`, printed ranges with inclusive low/high and the printed `text`, interpretation from the printed flag ' +
+      'or the range). With the upload\'s `fhirSubject` every resource carries `subject` and the bundle meets US Core ' +
+      '6.1.0; without it the bundle is plain R4, since US Core requires a subject and Hale never derives one from the ' +
+      'document. 425 while the job is still running; 404 for unknown jobs and for jobs that ended without results.',
     request: { params: JobIdParamsSchema, query: ResultsQuerySchema },
     responses: {
       200: {
         description: 'The results',
         content: {
           'application/json': { schema: ExtractionResultsSchema },
-          'application/fhir+json': { schema: { type: 'object', description: 'FHIR R4 Bundle of DiagnosticReport and Observations' } },
+          'application/fhir+json': { schema: FhirBundleSchema },
         },
       },
       ...errorResponses('extraction', [401, 404, 425, 500, 502]),
@@ -70,6 +79,7 @@ export function registerLabOpenApi(registry: OpenAPIRegistry): void {
   registry.registerWebhook({
     method: 'post',
     path: 'labJobEvent',
+    operationId: 'labJobEvent',
     tags: ['lab extraction'],
     summary: 'Event POSTed to webhookUrl when a lab job ends',
     description:

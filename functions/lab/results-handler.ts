@@ -4,6 +4,7 @@ import { setting } from '../platform/config';
 import { jobsRepository } from '../platform/dynamodb-jobs-repository';
 import { objectStore } from '../platform/s3-object-store';
 import { JobIdParamsSchema, ResultsQuerySchema } from './api-schemas';
+import { subjectReference } from './fhir/subject';
 import { toFhirBundle } from './fhir/to-fhir-bundle';
 import { isTerminal } from './job-states';
 import { jobResults, tenantJob } from './job-view';
@@ -19,7 +20,8 @@ export const handler = httpRoute({ dialect: 'extraction', params: JobIdParamsSch
   if (job.status !== 'completed') throw new NotFoundError(`Job ${job.jobId} ended with status ${job.status} and has no results`);
   const results = await jobResults(objectStore(), setting('HALE_ARTIFACTS_BUCKET'), job);
   if (query.format === 'fhir') {
-    return { body: toFhirBundle(results, { issued: job.finishedAt }), headers: { 'content-type': 'application/fhir+json; charset=utf-8' } };
+    const subject = job.fhirSubject ? subjectReference(job.fhirSubject) : undefined;
+    return { body: toFhirBundle(results, { issued: job.finishedAt, subject }), headers: { 'content-type': 'application/fhir+json; charset=utf-8' } };
   }
   return { body: results };
 });

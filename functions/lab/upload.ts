@@ -91,6 +91,7 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
     webhookUrl: request.webhookUrl ?? null,
     rejectIfPHI: request.rejectIfPHI,
     dobDigest: request.dateOfBirth ? dateOfBirthDigest(request.dateOfBirth, jobId, services.credentialsKey()) : null,
+    ...(request.fhirSubject ? { fhirSubject: request.fhirSubject } : {}),
     stageTimes: {},
   };
 
@@ -103,9 +104,10 @@ export async function startLabUpload(services: UploadServices, tenant: string, r
       await services.workflows.start(services.stateMachineArn, jobId, input);
     } catch (error) {
       // Without its document or its execution the job would stay queued for ever; end it, and let the
-      // caller's retry start a new one. Best effort: the original error is the one to report.
+      // caller's retry start a new one. It stays due in the open-jobs index: the next sweep deletes a
+      // document that was stored. Best effort: the original error is the one to report.
       await services.jobs
-        .transition('lab', jobId, { from: ['queued'], to: 'failed', terminal: true, set: { message: 'The document could not be stored; upload it again', finishedAt: services.now().toISOString() } })
+        .transition('lab', jobId, { from: ['queued'], to: 'failed', deadlineAt: services.now().toISOString(), set: { message: 'The document could not be stored; upload it again', finishedAt: services.now().toISOString() } })
         .catch(() => undefined);
       throw new UpstreamError('Storing the document or starting its processing failed', error);
     }

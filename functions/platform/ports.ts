@@ -36,8 +36,9 @@ export interface DeliveryAttempt {
 }
 
 /**
- * A conditional status change. `terminal: true` when `to` ends the job: the same write takes it out of
- * the open-jobs index, so every terminal transition must say so. A new `deadlineAt` re-dates an open job.
+ * A conditional status change. `terminal: true` when `to` ends the job and nothing is left to do for
+ * it: the same write takes it out of the open-jobs index. A new `deadlineAt` re-dates a job in the
+ * index: an open one, or one that ended with its clean-up still due (cleanup-retry.ts).
  */
 export type JobTransition = { from: readonly string[]; to: string; set?: Record<string, unknown> } & (
   | { terminal: true; deadlineAt?: never }
@@ -99,6 +100,11 @@ export type ConcatenationPart = ListedObject | { text: string };
 
 export interface ObjectStore {
   put(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<void>;
+  /**
+   * Stores the object only if `key` does not exist yet (a conditional, write-once put); answers false,
+   * writing nothing, when it does. Of concurrent calls for one key exactly one answers true.
+   */
+  putIfAbsent(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<boolean>;
   get(bucket: string, key: string): Promise<StoredObject>;
   head(bucket: string, key: string): Promise<{ size: number; contentType?: string } | undefined>;
   delete(bucket: string, key: string): Promise<void>;

@@ -28,6 +28,9 @@ import {
   type StreamingObjectStore,
 } from './ports';
 
+/** Attempts of a conditional put that S3 answers 409 ConditionalRequestConflict (a concurrent conditional write). */
+const CONFLICT_ATTEMPTS = 5;
+
 /** DeleteObjects accepts at most 1,000 keys per request (S3 API reference). */
 const DELETE_BATCH = 1000;
 /** Every part of a multipart upload but the last must hold at least 5 MiB (S3 API reference, UploadPart). */
@@ -68,6 +71,21 @@ export class S3ObjectStore implements ObjectStore, StreamingObjectStore {
 
   async put(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async putIfAbsent(bucket: string, key: string, body: Buffer | string, contentType: string): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, IfNoneMatch: '*' }));
+        return true;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 412) return false;
+        // 409 ConditionalRequestConflict: another conditional write of the key is in flight; S3 asks for a retry.
+        if (status !== 409 || attempt >= CONFLICT_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
   }
 
   async get(bucket: string, key: string): Promise<StoredObject> {

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { errorResponses, jsonResponse } from '../http/openapi-components';
+import { conditionalJsonResponses, errorResponses, jsonResponse } from '../http/openapi-components';
 import {
   LabRangesQuerySchema,
   LabRangesResponseSchema,
@@ -8,7 +8,6 @@ import {
   ReferenceDataResponseSchema,
 } from './schemas';
 
-const NOT_MODIFIED = { description: 'Not modified: the ETag in If-None-Match is current' };
 const LIMITS = 'Limits per API key, shared by the reference routes: 50 requests/second and 1,000/day (429 with Retry-After).';
 
 /** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
@@ -16,6 +15,7 @@ export function registerReferenceOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/reference-data/',
+    operationId: 'listReferenceData',
     tags: ['reference'],
     summary: 'Biomarker concepts',
     description:
@@ -23,14 +23,14 @@ export function registerReferenceOpenApi(registry: OpenAPIRegistry): void {
       'codes the scoring engine accepts. `concept_id` is derived from vocabulary and code and never changes between ' +
       `releases. Send If-None-Match with the ETag to get 304. ${LIMITS}`,
     responses: {
-      200: jsonResponse('The concepts', ReferenceDataResponseSchema),
-      304: NOT_MODIFIED,
+      ...conditionalJsonResponses('The concepts', ReferenceDataResponseSchema),
       ...errorResponses('detail', [401, 429, 500, 502]),
     },
   });
   registry.registerPath({
     method: 'post',
     path: '/predictor-statistics/',
+    operationId: 'getPredictorStatistics',
     tags: ['reference'],
     summary: 'Population, optimal and lab ranges per scoring predictor',
     description:
@@ -48,6 +48,7 @@ export function registerReferenceOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/lab-ranges/',
+    operationId: 'listLabRanges',
     tags: ['reference'],
     summary: 'Quest and Labcorp reference ranges as printed',
     description:
@@ -58,8 +59,7 @@ export function registerReferenceOpenApi(registry: OpenAPIRegistry): void {
       `the ETag to get 304. ${LIMITS}`,
     request: { query: LabRangesQuerySchema },
     responses: {
-      200: jsonResponse('The ranges', LabRangesResponseSchema),
-      304: NOT_MODIFIED,
+      ...conditionalJsonResponses('The ranges', LabRangesResponseSchema),
       ...errorResponses('detail', [401, 422, 429, 500, 502]),
     },
   });

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type FieldIssue, ValidationError } from '../http/errors';
 import { logger } from '../platform/observability';
 import { BlockedTargetError, type JobsRepository, type ObjectStore, type WorkflowStarter } from '../platform/ports';
 import { estimatedCompletionSeconds } from './estimate';
+import { START_FAILURE } from './failure';
 import { type DeliveryTarget, REPORT_JOB_KIND, REPORT_JOB_TTL_SECONDS, type ReportJob, reportDeadline, reportObjectKeys, sealingContext } from './report-job';
 import type { ReportConfiguration, ReportHealthEvent, ReportInput, ReportJobResponse, ReportVariant } from './schemas';
 import { validateReportEvents } from './score-report';
@@ -61,11 +62,17 @@ function accepted(job: ReportJob): ReportJobResponse {
   };
 }
 
+/** Identifies a request's content, so a reused Idempotency-Key with another request is refused. */
+function requestDigest(request: ReportRequest): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
 /**
  * Accepts a report request: checks the delivery targets, records the job (`pending`, tenant, sealed
  * target), stores the request body in the artifacts bucket and starts the state machine with an
  * execution named after the job. With an Idempotency-Key a repeated request returns the first job;
- * if that job never got its execution started, this call starts it (the start is idempotent by name).
+ * if that job never got its request stored or its execution started, this call does it (the store is
+ * write-once, the start idempotent by name). The same key with another request is refused (422).
  */
 export async function createReportJob(deps: CreateReportDependencies, request: ReportRequest, caller: Caller): Promise<ReportJobResponse> {
   validateReportEvents(request.variant, request.events);
@@ -94,6 +101,7 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
     notifies: configuration.callback_url !== undefined,
     sealedTarget: deps.seal(JSON.stringify(target), sealingContext(jobId)),
     estimatedCompletionSeconds: estimatedCompletionSeconds(request.variant, request.events.length),
+    requestDigest: requestDigest(request),
   };
 
   let job: ReportJob = candidate;
@@ -101,6 +109,9 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
     const claimed = await deps.jobs.createWithIdempotencyKey(candidate, caller.idempotencyKey);
     job = claimed.job as ReportJob;
     logger.info('report job requested', { jobId: job.jobId, variant: request.variant, replay: !claimed.created });
+    if (!claimed.created && job.requestDigest !== undefined && job.requestDigest !== candidate.requestDigest) {
+      throw new ValidationError([{ path: 'headers.idempotency-key', message: 'was already used for a different request; use a new key for a new request' }]);
+    }
     if (job.status !== 'pending') return accepted(job);
   } else {
     await deps.jobs.create(candidate);
@@ -110,17 +121,21 @@ export async function createReportJob(deps: CreateReportDependencies, request: R
   const input: ReportInput = { variant: request.variant, uid_ext: request.uidExt, event_asof_dtutc: request.asOf, health_events: request.events };
   const keys = reportObjectKeys(job.jobId);
   try {
-    await deps.objects.put(deps.artifactsBucket, keys.input, JSON.stringify(input), 'application/json');
+    // Write-once: a repeat of the request (same Idempotency-Key) never replaces what the first stored,
+    // which the pipeline may be reading; it only makes sure the job has its request and its execution.
+    await deps.objects.putIfAbsent(deps.artifactsBucket, keys.input, JSON.stringify(input), 'application/json');
     await deps.workflows.start(deps.stateMachineArn, job.jobId, { jobId: job.jobId });
   } catch (error) {
     logger.error('report job could not be started', { jobId: job.jobId, errorName: error instanceof Error ? error.name : typeof error });
     const failed = await deps.jobs.transition(REPORT_JOB_KIND, job.jobId, {
       from: ['pending'],
       to: 'failed',
-      terminal: true,
+      // Due at once: the next sweep deletes the request stored for it (cleanup-retry.ts).
+      deadlineAt: new Date().toISOString(),
       set: {
-        errorType: 'WorkflowStartError',
-        errorMessage: 'The report pipeline could not be started; retry the request',
+        errorType: START_FAILURE.type,
+        errorMessage: START_FAILURE.message,
+        errorDetails: START_FAILURE.details,
         failedAt: new Date().toISOString(),
         sealedTarget: null,
       },

@@ -84,7 +84,7 @@ export function statusCallback(job: ReportJob): ReportStatusCallback {
     status: 'failed',
     processing_time: seconds(started, job.failedAt),
     timestamp: job.failedAt ?? job.updatedAt,
-    error_type: job.errorType ?? 'Error',
+    error_type: job.errorType ?? 'internal_error',
     error_message: job.errorMessage ?? 'Report generation failed',
     error_details: job.errorDetails ?? {},
   };

@@ -32,13 +32,14 @@ const IDEMPOTENCY_HEADER = {
 
 /** Registers this area's routes and schemas in the OpenAPI document (functions/http/openapi.ts). */
 export function registerReportOpenApi(registry: OpenAPIRegistry): void {
-  for (const [path, schema, summary] of [
-    ['/health-score/report', FullReportRequestSchema, 'Generate a full PDF health report (several events, with trends)'],
-    ['/health-score/report/condensed', CondensedReportRequestSchema, 'Generate a condensed PDF health report (one event, at most two pages)'],
+  for (const [path, operationId, schema, summary] of [
+    ['/health-score/report', 'createFullReport', FullReportRequestSchema, 'Generate a full PDF health report (several events, with trends)'],
+    ['/health-score/report/condensed', 'createCondensedReport', CondensedReportRequestSchema, 'Generate a condensed PDF health report (one event, at most two pages)'],
   ] as const) {
     registry.registerPath({
       method: 'post',
       path,
+      operationId,
       tags: ['report'],
       summary,
       description: `Accepts the job and answers 202 at once; follow it at GET /health-score/report/status/{job_id}. ${DELIVERY} ${ESTIMATE} The report is for general wellness and is not medical advice.`,
@@ -53,6 +54,7 @@ export function registerReportOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/health-score/report/status/{job_id}',
+    operationId: 'getReportStatus',
     tags: ['report'],
     summary: 'Report job status',
     description: 'pending → processing → completed or failed. error_type and error_message are set only when failed. A job of another API key is answered 404.',
@@ -65,6 +67,7 @@ export function registerReportOpenApi(registry: OpenAPIRegistry): void {
   registry.registerWebhook({
     method: 'post',
     path: 'reportStatus',
+    operationId: 'reportStatusCallback',
     tags: ['report'],
     summary: 'Status callback POSTed to callback_url when a report job ends',
     description: '`processing_time` is in seconds; `s3_location` (success with a pre-signed URL) is that URL without its query string.',
@@ -74,6 +77,7 @@ export function registerReportOpenApi(registry: OpenAPIRegistry): void {
   registry.registerWebhook({
     method: 'put',
     path: 'reportFile',
+    operationId: 'reportFileDelivery',
     tags: ['report'],
     summary: 'The PDF PUT to callback_url when no s3_presigned_url was given',
     description: 'Raw PDF bytes (application/pdf); the job id is in the `job_id` query parameter and the `X-Job-Id` header.',

@@ -1,4 +1,5 @@
 import type { JobRecord } from '../platform/ports';
+import type { ReportErrorType } from './error-types';
 import type { AuthType, ReportStatusRecord, ReportVariant } from './schemas';
 
 /**
@@ -54,6 +55,8 @@ export interface ReportJobAttributes {
   notifies: boolean;
   sealedTarget: string | null;
   estimatedCompletionSeconds: number;
+  /** SHA-256 of the accepted request, to tell a repeat from another request with the same Idempotency-Key. */
+  requestDigest?: string;
   processingStartedAt?: string;
   scoredAt?: string;
   renderedAt?: string;
@@ -64,7 +67,7 @@ export interface ReportJobAttributes {
   s3Location?: string | null;
   pdfBytes?: number;
   pdfPages?: number;
-  errorType?: string | null;
+  errorType?: ReportErrorType | null;
   errorMessage?: string | null;
   errorDetails?: Record<string, unknown> | null;
 }

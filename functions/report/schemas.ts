@@ -1,5 +1,6 @@
 import { z } from '../http/zod';
 import { PredictorInputSchema } from '../scoring/schemas';
+import { ReportErrorTypeSchema } from './error-types';
 
 /**
  * Request and response schemas of the report routes (spec §2.2–2.7). The 422 messages name the
@@ -111,7 +112,7 @@ export const ReportStatusRecordSchema = z.object({
   status: ReportJobStatusSchema,
   created_at: z.string().describe('When the job was accepted (ISO 8601, UTC)'),
   updated_at: z.string().describe('When the status last changed (ISO 8601, UTC)'),
-  error_type: z.string().nullable().describe('Name of the failure (e.g. PresignedUrlRejectedError, TargetRejectedError, JobTimeoutError) when status is failed; otherwise null'),
+  error_type: ReportErrorTypeSchema.nullable().describe('Why the job failed, one of a stable set (ReportErrorType), when status is failed; otherwise null'),
   error_message: z.string().nullable().describe('The failure for a person to read, without internals, when status is failed; otherwise null'),
 }).meta({ id: 'ReportJobStatus', description: 'A report job\'s state' });
 export type ReportStatusRecord = z.infer<typeof ReportStatusRecordSchema>;
@@ -125,8 +126,8 @@ export const ReportStatusCallbackSchema = z.object({
   processing_time: z.number().describe('Seconds from the start of processing (from acceptance, if processing never began) to the end of the job, ≥ 0, two decimals'),
   timestamp: z.string().describe('When the job ended (ISO 8601, UTC)'),
   s3_location: z.string().optional().describe('On success with s3_presigned_url: that URL without its query string'),
-  error_type: z.string().optional().describe('On failure: stable name of the failure (as in the status record)'),
+  error_type: ReportErrorTypeSchema.optional().describe('On failure: why, one of a stable set (ReportErrorType, as in the status record)'),
   error_message: z.string().optional().describe('On failure: the failure for a person to read'),
-  error_details: z.record(z.string(), z.unknown()).optional().describe('On failure: `retryable` (whether the same request may succeed later), `failed_step` and `delivery_attempts`'),
+  error_details: z.record(z.string(), z.unknown()).optional().describe('On failure: `retryable` (whether the same request may succeed later), `failed_step`, `delivery_attempts`, and for delivery_failed `reason` (target_unavailable, target_rejected, presigned_url_rejected or target_blocked)'),
 }).meta({ id: 'ReportStatusCallback', description: 'The status callback POSTed to callback_url when a report job ends' });
 export type ReportStatusCallback = z.infer<typeof ReportStatusCallbackSchema>;

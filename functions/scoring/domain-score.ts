@@ -201,9 +201,9 @@ function opportunities(c: Context, x: Inputs, observed: readonly string[], own: 
   return out.sort((a, b) => a.disease_age_change - b.disease_age_change || (a.risk_change ?? 0) - (b.risk_change ?? 0));
 }
 
-function completeness(domain: Domain, resolved: Resolved, imputed: readonly string[]): DiseaseScore['completeness'] {
+function completeness(domain: Domain, resolved: Resolved, imputed: readonly string[], used = inputsUsed(domain, resolved)): DiseaseScore['completeness'] {
   const out: DiseaseScore['completeness'] = { measured: [], carried_forward: [], derived: [], imputed: [...imputed], fraction_observed: 0 };
-  for (const key of inputsUsed(domain, resolved)) {
+  for (const key of used) {
     const input = resolved.get(key);
     if (input) out[input.imputation].push(key);
   }
@@ -290,11 +290,13 @@ export function scoreDomain(domain: Domain, resolved: Resolved, age: number, sex
   const c: Context = { domain, sex, age, table, peers: table.at(age), work: x };
   const observed: string[] = [];
   const imputed: string[] = [];
-  for (const key of inputsUsed(domain, resolved)) {
+  // The model's own inputs come first in `used`, then its observed optional ones.
+  const used = inputsUsed(domain, resolved);
+  for (const [i, key] of used.entries()) {
     const input = resolved.get(key);
     if (input) {
       x[key] = input.value;
-      if (domain.inputs.includes(key)) observed.push(key);
+      if (i < domain.inputs.length) observed.push(key);
     } else {
       x[key] = c.peers.input(key);
       imputed.push(key);
@@ -324,7 +326,7 @@ export function scoreDomain(domain: Domain, resolved: Resolved, age: number, sex
     not_measured: notMeasured(c, x, imputed),
     improvement_opportunities: opportunities(c, x, observed, own),
     model: domain.model,
-    completeness: completeness(domain, resolved, imputed),
+    completeness: completeness(domain, resolved, imputed, used),
     notes,
   };
 }

@@ -35,17 +35,18 @@ function reference(m: { id: string; name: string; citation: string; doi: string;
 }
 
 /** PhenoAge's linear predictor (xb) from catalogue inputs; exported for the population build's rankings. */
+// Inputs are read by name (x.albumin), not through v(x, key): a named load stays fast in the attribution loops.
 export const phenoAgeXb = (x: Inputs, age: number) =>
   phenoAgeLinearPredictor({
-    albuminGdl: v(x, 'albumin'),
-    creatinineMgdl: v(x, 'creatinine'),
-    glucoseMgdl: v(x, 'glucose'),
-    crpMgl: v(x, 'crp'),
-    lymphocytePct: v(x, 'lymphocyte_pct'),
-    mcvFl: v(x, 'mcv'),
-    rdwPct: v(x, 'rdw'),
-    alpUl: v(x, 'alp'),
-    wbcThousandPerUl: v(x, 'wbc'),
+    albuminGdl: x.albumin ?? Number.NaN,
+    creatinineMgdl: x.creatinine ?? Number.NaN,
+    glucoseMgdl: x.glucose ?? Number.NaN,
+    crpMgl: x.crp ?? Number.NaN,
+    lymphocytePct: x.lymphocyte_pct ?? Number.NaN,
+    mcvFl: x.mcv ?? Number.NaN,
+    rdwPct: x.rdw ?? Number.NaN,
+    alpUl: x.alp ?? Number.NaN,
+    wbcThousandPerUl: x.wbc ?? Number.NaN,
     age,
   });
 
@@ -83,16 +84,16 @@ const allCause: Domain = {
 function preventInputs(x: Inputs, age: number) {
   return {
     age,
-    totalCholesterolMgdl: v(x, 'total_cholesterol'),
-    hdlMgdl: v(x, 'hdl'),
-    sbpMmHg: v(x, 'sbp'),
+    totalCholesterolMgdl: x.total_cholesterol ?? Number.NaN,
+    hdlMgdl: x.hdl ?? Number.NaN,
+    sbpMmHg: x.sbp ?? Number.NaN,
     // BMI enters only the heart-failure equations and statin only the others; zero coefficients ignore them.
-    bmi: v(x, 'bmi'),
-    egfr: v(x, 'egfr'),
-    diabetes: v(x, 'diabetes'),
-    smoking: v(x, 'smoking'),
-    bpTreatment: v(x, 'bp_treatment'),
-    statin: v(x, 'statin'),
+    bmi: x.bmi ?? Number.NaN,
+    egfr: x.egfr ?? Number.NaN,
+    diabetes: x.diabetes ?? Number.NaN,
+    smoking: x.smoking ?? Number.NaN,
+    bpTreatment: x.bp_treatment ?? Number.NaN,
+    statin: x.statin ?? Number.NaN,
   };
 }
 
@@ -164,13 +165,13 @@ function preventDomain(code: DiseaseCode, name: string, outcomes: readonly [Prev
 
 const aricInputs = (x: Inputs, age: number) => ({
   age,
-  parentalDiabetes: v(x, 'parental_diabetes'),
-  fastingGlucoseMgdl: v(x, 'fasting_glucose'),
-  sbpMmHg: v(x, 'sbp'),
-  waistCm: v(x, 'waist'),
-  heightCm: v(x, 'height'),
-  hdlMgdl: v(x, 'hdl'),
-  triglyceridesMgdl: v(x, 'triglycerides'),
+  parentalDiabetes: x.parental_diabetes ?? Number.NaN,
+  fastingGlucoseMgdl: x.fasting_glucose ?? Number.NaN,
+  sbpMmHg: x.sbp ?? Number.NaN,
+  waistCm: x.waist ?? Number.NaN,
+  heightCm: x.height ?? Number.NaN,
+  hdlMgdl: x.hdl ?? Number.NaN,
+  triglyceridesMgdl: x.triglycerides ?? Number.NaN,
 });
 
 const aricSeverity = (x: Inputs, age: number) => aricLogOdds(aricInputs(x, age));

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { errorResponses, jsonResponse } from '../http/openapi-components';
+import { conditionalJsonResponses, errorResponses, jsonResponse } from '../http/openapi-components';
 import { BatchRequestSchema, BatchResponseSchema } from './batch-schemas';
 import { TimeseriesRequestSchema, TimeseriesResponseSchema, TopDiseasePredictorsResponseSchema } from './schemas';
 
@@ -8,6 +8,7 @@ export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'post',
     path: '/health-score/timeseries',
+    operationId: 'scoreTimeseries',
     tags: ['scoring'],
     summary: 'Score a person over time',
     description:
@@ -52,6 +53,7 @@ export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/top-disease-predictors/',
+    operationId: 'listTopDiseasePredictors',
     tags: ['reference'],
     summary: 'Most important inputs per health domain',
     description:
@@ -60,8 +62,7 @@ export function registerScoringOpenApi(registry: OpenAPIRegistry): void {
       'a linear term), normalised to sum to 1 per domain. Send If-None-Match with the ETag to get 304. Limits per API ' +
       'key, shared by the reference routes: 50 requests/second and 1,000/day (429 with Retry-After).',
     responses: {
-      200: jsonResponse('Ranked predictors per domain', TopDiseasePredictorsResponseSchema),
-      304: { description: 'Not modified: the ETag in If-None-Match is current' },
+      ...conditionalJsonResponses('Ranked predictors per domain', TopDiseasePredictorsResponseSchema),
       ...errorResponses('detail', [401, 429, 500, 502]),
     },
   });

@@ -49,6 +49,8 @@ declare module 's3rver' {
     configureBuckets(): Promise<void>;
     /** The Koa request listener, for mounting on a server of one's own. */
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** Where the objects live. */
+    store: { existsObject(bucket: string, key: string): Promise<boolean> };
     /** The winston logger; run()'s server closes it when it closes. */
     logger: { close(): void };
     on(event: 'event', listener: (event: S3rver.Notification) => void): this;

@@ -6,6 +6,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LAMBDA_SYNC_PAYLOAD_BYTES, MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../../functions/http/request-limits';
+import { DELIVERY_FAILED_METRICS } from '../../functions/platform/delivery-retry';
 import { JOBS_TABLE } from '../../functions/platform/resources';
 import { REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
 import { createApp } from '../../infra/create-app';
@@ -750,9 +751,28 @@ describe('observability', () => {
       const ofMachine = alarms().filter((a) => JSON.stringify(a.Dimensions ?? []).includes(`"Ref":"${id}"`));
       expect(ofMachine.map((a) => a.MetricName).sort()).toEqual(['ExecutionsFailed', 'ExecutionsTimedOut']);
     }
+    // The metrics the delivery workers emit once, when a delivery has finally failed.
+    for (const metric of Object.values(DELIVERY_FAILED_METRICS)) {
+      expect(alarms()).toContainEqual(expect.objectContaining({ Namespace: 'Hale', MetricName: metric, Dimensions: [{ Name: 'service', Value: 'hale' }], Threshold: 1 }));
+    }
+  });
+
+  it('alarms on throttled requests of the jobs table and on account concurrency nearing its quota', () => {
+    const throttled = alarms().find((a) => JSON.stringify(a.Metrics ?? []).includes('ThrottledRequests'))!;
+    const operations = JSON.stringify(throttled.Metrics).match(/"Name":"Operation","Value":"(\w+)"/g)!.map((m) => m.split('"').at(-2));
+    expect(operations.sort()).toEqual(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'TransactWriteItems', 'UpdateItem']);
+    expect(JSON.stringify(throttled.Metrics)).toContain(`{"Ref":"${logicalIdOf('AWS::DynamoDB::Table', 'StorageJobsTable')}"}`);
     expect(alarms()).toContainEqual(
-      expect.objectContaining({ Namespace: 'Hale', MetricName: 'WebhookDeliveryFailed', Dimensions: [{ Name: 'service', Value: 'hale' }] }),
+      expect.objectContaining({ Namespace: 'AWS/Lambda', MetricName: 'ClaimedAccountConcurrency', Statistic: 'Maximum', Threshold: 800, Period: 60 }),
     );
+  });
+
+  it('explains every alarm in infra/README.md', () => {
+    const readme = readFileSync(path.join(__dirname, '../../infra/README.md'), 'utf8');
+    const kinds = new Set(
+      alarms().map((a) => String(a.MetricName ?? (JSON.stringify(a.Metrics).includes('ThrottledRequests') ? 'ThrottledRequests' : 'expression'))),
+    );
+    for (const kind of kinds) expect({ kind, explained: readme.includes(`\`${kind}\``) }).toEqual({ kind, explained: true });
   });
 
   it('alarms on 4xx and 5xx rates and p99 latency of each API', () => {

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -98,6 +99,69 @@ describe('local runtime gateway', () => {
     const res = await hale.post('/extraction/lab/upload', Buffer.alloc(16 * 1024 * 1024, 0x61), { headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
     expect(res.json()).toMatchObject({ error: 'file_too_large' });
+  });
+
+  describe('early answers keep a keep-alive connection usable', () => {
+    interface Sent {
+      status: number;
+      headers: http.IncomingHttpHeaders;
+      /** Local port of the connection the request went out on: equal ports, same connection. */
+      connection: number;
+    }
+
+    /** One request on `agent`; a body is sent with Content-Length unless `chunked`. */
+    function send(agent: http.Agent, method: string, urlPath: string, options: { apiKey?: string; body?: Buffer; chunked?: boolean } = {}): Promise<Sent> {
+      return new Promise((resolve, reject) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (options.apiKey) headers['x-api-key'] = options.apiKey;
+        if (options.body && !options.chunked) headers['content-length'] = String(options.body.length);
+        const req = http.request(`${hale.baseUrl}${urlPath}`, { method, agent, headers }, (res) => {
+          const connection = res.socket.localPort ?? -1;
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, connection }));
+        });
+        req.on('error', reject);
+        if (options.body && options.chunked) {
+          // Several writes without Content-Length: Transfer-Encoding chunked, length unknown up front.
+          for (let offset = 0; offset < options.body.length; offset += 1024 * 1024) req.write(options.body.subarray(offset, offset + 1024 * 1024));
+        }
+        req.end(options.body && !options.chunked ? options.body : undefined);
+      });
+    }
+
+    let agent: http.Agent;
+    beforeEach(() => {
+      agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    });
+    afterEach(() => agent.destroy());
+
+    it('drains a small unread body (401, 404), keeps a bodyless request\'s connection, and serves the next request on the same connection', async () => {
+      const body = Buffer.from(JSON.stringify({ padding: 'x'.repeat(200_000) }));
+      const refused = await send(agent, 'POST', '/health-score/timeseries', { body, apiKey: 'not-a-key' });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.connection).toBe('keep-alive');
+      const unknown = await send(agent, 'POST', '/no/such/route', { body, apiKey: hale.apiKey });
+      expect(unknown.status).toBe(404);
+      const bodyless = await send(agent, 'GET', '/ping', { apiKey: 'not-a-key' });
+      expect(bodyless.status).toBe(401);
+      expect(bodyless.headers.connection).toBe('keep-alive');
+      const next = await send(agent, 'GET', '/ping', { apiKey: hale.apiKey });
+      expect(next.status).toBe(200);
+      expect(new Set([refused.connection, unknown.connection, bodyless.connection, next.connection]).size).toBe(1);
+    });
+
+    it('answers a body it will not read (over the limit, or of unknown length) with Connection: close, and the client reconnects', async () => {
+      const huge = Buffer.alloc(16 * 1024 * 1024, 0x61);
+      const declared = await send(agent, 'POST', '/extraction/lab/upload', { body: huge, apiKey: hale.apiKey });
+      expect(declared.status).toBe(413);
+      expect(declared.headers.connection).toBe('close');
+      const chunked = await send(agent, 'POST', '/health-score/timeseries', { body: huge, chunked: true, apiKey: hale.apiKey });
+      expect(chunked.status).toBe(413);
+      expect(chunked.headers.connection).toBe('close');
+      const next = await send(agent, 'GET', '/ping', { apiKey: hale.apiKey });
+      expect(next.status).toBe(200);
+      expect(next.headers.connection).toBe('keep-alive');
+    });
   });
 
   it('serves no widget file outside the build folder', async () => {

@@ -1,4 +1,5 @@
 import { logger } from '../../platform/observability';
+import { cleanupRetryAt } from '../../platform/cleanup-retry';
 import { JobTransitionError } from '../../platform/ports';
 import { allowedPredecessors, isTerminal } from '../job-states';
 import type { RejectionReason } from '../lab-job';
@@ -44,7 +45,7 @@ function messageOf(outcome: Outcome): string | undefined {
  * The uploaded PDF goes at every terminal state and the intermediates with it; only the results of
  * a completed job stay. A job rejected for PHI loses every file under its prefix in both buckets.
  */
-async function removeFiles(io: PipelineIo, jobId: string, status: Outcome['status']): Promise<void> {
+export async function removeFiles(io: PipelineIo, jobId: string, status: Outcome['status']): Promise<void> {
   const keys = labKeys(jobId);
   if (status === 'rejected_phi') {
     await Promise.all([io.objects.deletePrefix(io.uploadsBucket, jobPrefix(jobId)), io.objects.deletePrefix(io.artifactsBucket, jobPrefix(jobId))]);
@@ -61,18 +62,27 @@ async function removeFiles(io: PipelineIo, jobId: string, status: Outcome['statu
 /**
  * Ends a job with `outcome`: removes its files, then writes the terminal status (from whatever
  * progress state it is in), taking it out of the open-jobs index. Answers whether its webhook event
- * should be sent: false when the job had already finished, which leaves it as it is.
+ * should be sent: false when the job had already finished, which leaves it as it is. Files that
+ * cannot be deleted now (an S3 error) do not hold the job open: it ends all the same and stays in the
+ * index with its clean-up due, which the sweep retries until it succeeds (platform/cleanup-retry.ts).
  */
 export async function finishJob(io: PipelineIo, jobId: string, outcome: Outcome): Promise<boolean> {
   // Files go first: whoever sees the terminal state (above all rejected_phi) finds them gone.
-  await removeFiles(io, jobId, outcome.status);
+  const filesLeft = await removeFiles(io, jobId, outcome.status).then(
+    () => false,
+    (error: unknown) => {
+      logger.warn('lab job files not deleted; the sweep retries', { jobId, errorName: error instanceof Error ? error.name : typeof error });
+      return true;
+    },
+  );
+  const now = new Date();
   try {
     await io.jobs.transition('lab', jobId, {
       from: allowedPredecessors(outcome.status),
       to: outcome.status,
-      terminal: true,
+      ...(filesLeft ? { deadlineAt: cleanupRetryAt(now) } : { terminal: true }),
       set: {
-        finishedAt: new Date().toISOString(),
+        finishedAt: now.toISOString(),
         message: messageOf(outcome),
         rejectionReason: outcome.status === 'invalid_document' ? outcome.rejectionReason : outcome.status === 'quarantined' ? 'non_english_document' : undefined,
         detectedLab: outcome.status === 'invalid_document' ? outcome.detectedLab : undefined,

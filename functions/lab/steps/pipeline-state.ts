@@ -29,3 +29,9 @@ export type PipelineState = z.infer<typeof PipelineStateSchema>;
 /** What Finish hands to Notify: the event to send, or none when the job had already finished. */
 export const NotifyInputSchema = z.object({ jobId: z.uuid(), notify: z.boolean() });
 export type NotifyInput = z.infer<typeof NotifyInputSchema>;
+
+/** What Notify answers: delivered, or not; with `retryInSeconds` the state machine waits and calls it again. */
+export interface NotifyResult {
+  delivered: boolean;
+  retryInSeconds?: number;
+}

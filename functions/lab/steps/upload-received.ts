@@ -18,8 +18,10 @@ const decodeKey = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
  * The uploads bucket's object-created notification. A document PUT to a pre-signed URL moves its job
  * from `pending_upload` to `queued` and starts the pipeline (the size limit is checked there, so an
  * oversized upload fails the job like any other unusable document). Notifications are delivered at
- * least once and also fire for base64 uploads, whose jobs are already queued: only the conditional
- * move decides.
+ * least once and also fire for base64 uploads, whose jobs are already queued. A queued job gets its
+ * start again: the start is idempotent (the execution is named after the job, with the same input),
+ * and it is what a job needs whose first start was lost (a crash between the move and the start, or
+ * between a base64 upload's store and its start).
  */
 export const handler = labWorker(async (event: S3Event): Promise<void> => {
   const jobs = jobsRepository();
@@ -33,14 +35,22 @@ export const handler = labWorker(async (event: S3Event): Promise<void> => {
       await jobs.transition('lab', jobId, { from: ['pending_upload'], to: 'queued', deadlineAt: processingDeadline(new Date()) });
     } catch (error) {
       if (!(error instanceof JobTransitionError)) throw error;
+      if (error.current === 'queued') {
+        await startPipeline(jobId, 'upload notification repeated');
+        continue;
+      }
       // A document for a job that has already ended (its URL expired mid-upload) has no use; one
       // without a job at all is left to the bucket's expiry rule.
       if (error.current !== undefined && isTerminal(error.current)) await objectStore().delete(uploadsBucket, key);
       logger.info('upload notification ignored', { jobId, status: error.current ?? 'missing' });
       continue;
     }
-    const input: PipelineState = { jobId };
-    await workflowStarter().start(setting('HALE_LAB_STATE_MACHINE_ARN'), jobId, input);
-    logger.info('lab pipeline started', { jobId, trigger: 'upload' });
+    await startPipeline(jobId, 'upload');
   }
 });
+
+async function startPipeline(jobId: string, trigger: string): Promise<void> {
+  const input: PipelineState = { jobId };
+  await workflowStarter().start(setting('HALE_LAB_STATE_MACHINE_ARN'), jobId, input);
+  logger.info('lab pipeline started', { jobId, trigger });
+}

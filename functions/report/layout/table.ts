@@ -95,6 +95,7 @@ export function drawTable(w: PageWriter, columns: readonly Column[], rows: reado
  */
 export function cellLines(w: PageWriter, text: string, width: number, style: TextStyle): string[] {
   if (text === '') return [];
+  if (w.width(text, style) <= width) return [text];
   return w.wrap(text, width, style).flatMap((line) => (w.width(line, style) <= width ? [line] : breakWord(w, line, width, style)));
 }
 

@@ -3,8 +3,12 @@ import type { OutboundRequest } from '../../platform/ports';
 import { authHeaders, checkDeliveryStatus, fileCallbackUrl, objectLocation } from '../delivery';
 import { REPORT_JOB_KIND } from '../report-job';
 import { deliveryTarget, loadJob, stepContext } from './context';
-import { label, sendRecorded } from './send-recorded';
-import { reportStep, StepInputSchema } from './worker';
+import { tryDelivery } from './delivery-attempt';
+import { label, nextAttempt, sendRecorded } from './send-recorded';
+import { reportStep, type StepFailure, StepInputSchema } from './worker';
+
+/** Delivered; or wait and call again; or the job ends with this failure. */
+type DeliverResult = { delivered: true } | { retryInSeconds: number } | { failure: StepFailure };
 
 /** Generous for a few hundred KB to a slow receiver; Step Functions retries on timeout. */
 const DELIVERY_TIMEOUT_MS = 30_000;
@@ -16,9 +20,11 @@ export class DeliveryTargetMissingError extends Error {
 /**
  * PUTs the PDF to the pre-signed URL, or as raw bytes to callback_url (job id in the `job_id` query
  * parameter and the X-Job-Id header, with the configured auth header). Every attempt is recorded on
- * the job. After a 2xx the artifact is deleted: Hale keeps no copy of a delivered report.
+ * the job. After a 2xx the artifact is deleted: Hale keeps no copy of a delivered report. A target
+ * that is down answers `retryInSeconds` (the state machine waits and calls again); one that refuses,
+ * or is still down at the last attempt, ends the job with `failure`.
  */
-export const handler = reportStep('deliver', StepInputSchema.extend({ pdfKey: z.string() }), async ({ jobId, pdfKey }) => {
+export const handler = reportStep('deliver', StepInputSchema.extend({ pdfKey: z.string() }), async ({ jobId, pdfKey }): Promise<DeliverResult> => {
   const { jobs, objects, http, bucket } = stepContext();
   const job = await loadJob(jobs, jobId);
   // A re-run after a delivery that succeeded but whose Lambda response was lost.
@@ -39,8 +45,10 @@ export const handler = reportStep('deliver', StepInputSchema.extend({ pdfKey: z.
         timeoutMs: DELIVERY_TIMEOUT_MS,
       };
 
-  const status = await sendRecorded({ jobs, http }, job, kind, request);
-  checkDeliveryStatus(status, kind, `The ${label(kind)}`);
+  const sent = await tryDelivery(nextAttempt(job, kind), async () => {
+    checkDeliveryStatus(await sendRecorded({ jobs, http }, job, kind, request), kind, `The ${label(kind)}`);
+  });
+  if (!sent.delivered) return sent.retryInSeconds === undefined ? { failure: sent.failure } : { retryInSeconds: sent.retryInSeconds };
 
   await jobs.update(REPORT_JOB_KIND, jobId, {
     deliveredAt: new Date().toISOString(),

@@ -1,15 +1,13 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { cleanupRetryAt } from '../../platform/cleanup-retry';
+import { lambdaWorker } from '../../platform/lambda-worker';
 import { logger } from '../../platform/observability';
 import { JobTransitionError } from '../../platform/ports';
+import { TIMEOUT_FAILURE } from '../failure';
 import { failedStep, REPORT_JOB_KIND, type ReportJob } from '../report-job';
 import { cleanUpJob } from './cleanup-worker';
 import { type StepContext, stepContext } from './context';
 import { sendStatusCallback } from './status-callback';
-
-export const JOB_TIMEOUT_ERROR = {
-  type: 'JobTimeoutError',
-  message: 'The report was not generated within its time limit; retry the request',
-} as const;
 
 const ENDED = new Set(['completed', 'failed']);
 const OPEN = ['pending', 'processing'];
@@ -21,19 +19,22 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : typ
 
 /**
  * Ends every report job past its deadline (report-job.ts REPORT_DEADLINE) the way MarkFailed, Notify
- * and Cleanup end a failed one: `failed` with JobTimeoutError, the failure callback when a
+ * and Cleanup end a failed one: `failed` with error_type `timeout`, the failure callback when a
  * callback_url was given (one attempt: there is no state machine left to retry it), then the target
- * forgotten and the artifacts deleted. A job the pipeline ended meanwhile is left to the pipeline.
+ * forgotten and the artifacts deleted. A job the pipeline ended meanwhile is left to the pipeline,
+ * unless its clean-up is overdue: then the sweep deletes its artifacts, as often as it takes.
  */
-export async function endOverdueReportJobs(context: StepContext, now: Date): Promise<{ failed: number }> {
+export async function endOverdueReportJobs(context: StepContext, now: Date): Promise<{ failed: number; cleanedUp: number }> {
   let failed = 0;
+  let cleanedUp = 0;
   for (const { jobId } of await context.jobs.listOverdue(REPORT_JOB_KIND, now, SWEEP_LIMIT)) {
     try {
       const job = (await context.jobs.get(REPORT_JOB_KIND, jobId)) as ReportJob | undefined;
       if (!job) continue;
       if (ENDED.has(job.status)) {
-        // Ended by a write that left it in the index: take it out, so it never blocks the sweep.
-        await context.jobs.transition(REPORT_JOB_KIND, jobId, { from: [job.status], to: job.status, terminal: true });
+        // Ended with its clean-up still due (the Cleanup step failed or never ran): retry it.
+        await cleanUpJob(context, jobId);
+        cleanedUp++;
         continue;
       }
       let ended: ReportJob;
@@ -41,11 +42,12 @@ export async function endOverdueReportJobs(context: StepContext, now: Date): Pro
         ended = (await context.jobs.transition(REPORT_JOB_KIND, jobId, {
           from: OPEN,
           to: 'failed',
-          terminal: true,
+          // Stays due until cleanUpJob below has run, so a failed clean-up is retried by the next sweep.
+          deadlineAt: cleanupRetryAt(now),
           set: {
-            errorType: JOB_TIMEOUT_ERROR.type,
-            errorMessage: JOB_TIMEOUT_ERROR.message,
-            errorDetails: { retryable: true, failed_step: failedStep(job), delivery_attempts: (job.deliveries as unknown[] | undefined)?.length ?? 0 },
+            errorType: TIMEOUT_FAILURE.type,
+            errorMessage: TIMEOUT_FAILURE.message,
+            errorDetails: { ...TIMEOUT_FAILURE.details, failed_step: failedStep(job), delivery_attempts: (job.deliveries as unknown[] | undefined)?.length ?? 0 },
             failedAt: new Date().toISOString(),
           },
         })) as ReportJob;
@@ -65,12 +67,12 @@ export async function endOverdueReportJobs(context: StepContext, now: Date): Pro
       logger.warn('overdue report job not ended', { jobId, errorName: errorName(error) });
     }
   }
-  return { failed };
+  return { failed, cleanedUp };
 }
 
 /** Every five minutes (EventBridge schedule; the local runtime's timer). */
-export const handler = async (event: Pick<ScheduledEvent, 'time'>): Promise<{ failed: number }> => {
+export const handler = lambdaWorker(async (event: Pick<ScheduledEvent, 'time'>) => {
   const sweep = await endOverdueReportJobs(stepContext(), new Date(event.time));
   logger.info('overdue report jobs swept', sweep);
   return sweep;
-};
+});

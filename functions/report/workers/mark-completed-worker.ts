@@ -1,3 +1,4 @@
+import { cleanupRetryAt } from '../../platform/cleanup-retry';
 import { JobTransitionError } from '../../platform/ports';
 import { REPORT_JOB_KIND } from '../report-job';
 import { stepContext } from './context';
@@ -9,7 +10,8 @@ export const handler = reportStep('mark_completed', StepInputSchema, async ({ jo
     await stepContext().jobs.transition(REPORT_JOB_KIND, jobId, {
       from: ['processing'],
       to: 'completed',
-      terminal: true,
+      // Ended, with its clean-up due: the Cleanup step (or, failing that, the sweep) takes it out of the index.
+      deadlineAt: cleanupRetryAt(new Date()),
       set: { completedAt: new Date().toISOString() },
     });
   } catch (error) {

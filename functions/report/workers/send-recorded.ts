@@ -4,10 +4,15 @@ import { REPORT_JOB_KIND, type ReportJob } from '../report-job';
 
 type Target = DeliveryAttempt['target'];
 
+/** The number of the next attempt at a target: one more than the job's delivery log holds for it. */
+export function nextAttempt(job: ReportJob, target: Target): number {
+  return ((job.deliveries as DeliveryAttempt[] | undefined) ?? []).filter((d) => d.target === target).length + 1;
+}
+
 /**
  * Sends one request to a caller's target and appends the attempt (number, status or error class,
  * duration; never headers or bodies) to the job's delivery log. A network failure or timeout becomes
- * TargetUnavailableError, which the state machine retries.
+ * TargetUnavailableError, which the worker answers with a wait for another attempt (delivery-attempt.ts).
  */
 export async function sendRecorded(
   deps: { jobs: JobsRepository; http: OutboundHttp },
@@ -15,8 +20,7 @@ export async function sendRecorded(
   target: Target,
   request: OutboundRequest,
 ): Promise<number> {
-  const previous = ((job.deliveries as DeliveryAttempt[] | undefined) ?? []).filter((d) => d.target === target).length;
-  const attempt: DeliveryAttempt = { attempt: previous + 1, at: new Date().toISOString(), target, statusCode: null, error: null, durationMs: 0 };
+  const attempt: DeliveryAttempt = { attempt: nextAttempt(job, target), at: new Date().toISOString(), target, statusCode: null, error: null, durationMs: 0 };
   const started = performance.now();
   try {
     attempt.statusCode = (await deps.http.send(request)).status;

@@ -10,6 +10,21 @@ export class InvalidStepInputError extends Error {
 }
 
 /**
+ * How a step ends its job for a reason that is not a fault (the input does not score, the caller's
+ * target refused the PDF or stayed down through every attempt): it returns `{ failure }` and the
+ * state machine takes it to MarkFailed. Nothing is thrown, so Lambda's error metrics and Step
+ * Functions' failed executions count faults only. `error` is the pipeline error's name
+ * (pipeline-errors.ts), `message` its caller-facing text; MarkFailed describes both like a caught error.
+ */
+export const StepFailureSchema = z.object({ error: z.string(), message: z.string() });
+export type StepFailure = z.infer<typeof StepFailureSchema>;
+
+/** The failure a pipeline error stands for. */
+export function failureOf(error: Error): StepFailure {
+  return { error: error.name, message: error.message };
+}
+
+/**
  * A Step Functions task handler: validates the state input, runs the step, and logs its name, job
  * id, duration and (on failure) the error class, nothing else. Errors propagate unchanged so that
  * their `name` reaches the state machine's Retry and Catch.

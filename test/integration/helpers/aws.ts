@@ -12,6 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, type DescribeExecutionCommandOutput, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { executionArnOf } from '../../../functions/platform/sfn-workflow-starter';
 import type { LocalRuntime } from '../../../local/runtime';
 
 export interface AwsClients {
@@ -58,6 +59,21 @@ export async function waitForExecution(aws: AwsClients, executionArn: string, ti
     if (Date.now() > deadline) throw new Error(`Execution still running after ${timeoutMs} ms: ${executionArn}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * How a job's execution ended, as the alarms on AWS would see it: its status (FAILED feeds the
+ * failed-executions alarm) and every state that failed on the way (a task that failed is a Lambda
+ * error, which feeds the function's Errors alarm). Waits for the execution to end.
+ */
+export async function executionEnd(
+  runtime: Pick<LocalRuntime, 'stepFunctions' | 'stateMachineArn'>,
+  machine: string,
+  jobId: string,
+): Promise<{ status: string; failedStates: string[] }> {
+  const record = runtime.stepFunctions.describe(executionArnOf(runtime.stateMachineArn(machine), jobId));
+  await record.finished;
+  return { status: record.status, failedStates: record.history.filter((entry) => entry.type === 'StateFailed').map((entry) => `${entry.state}: ${entry.error}`) };
 }
 
 /** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */

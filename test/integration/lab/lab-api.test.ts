@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import { verifyLabWebhook } from '../../../docs/examples/verify-lab-webhook';
 import { MAX_REQUEST_BODY_BYTES } from '../../../functions/http/request-limits';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
 import { UPLOAD_LIMITS } from '../../../functions/platform/resources';
 import { questReportWithoutResults } from '../../fixtures/lab-documents/documents';
 import { generateNonLabDocument, generateQuestReport } from '../../fixtures/labs/generator';
 import { paddedPdf } from '../../fixtures/pdf/padded-pdf';
-import { awsClientsFor } from '../helpers/aws';
+import { awsClientsFor, executionEnd } from '../helpers/aws';
 import { webhookProblems } from '../helpers/openapi-contract';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { base64, bucketObjects, finished, status, uploadBase64 } from './lab-test-kit';
@@ -61,10 +61,12 @@ describe('webhooks (spec §6.2)', () => {
         [4, 200],
       ]);
       expect(hook.received).toHaveLength(4);
-      const verifier = new Webhook(process.env.HALE_WEBHOOK_SIGNING_SECRET!);
+      const keys = { apiKey: process.env.HALE_WEBHOOK_API_KEY!, signingSecret: process.env.HALE_WEBHOOK_SIGNING_SECRET! };
       for (const { headers, body } of hook.received) {
-        expect(headers['x-api-key']).toBe(process.env.HALE_WEBHOOK_API_KEY);
-        expect(verifier.verify(body, headers)).toMatchObject({ event: 'job.completed', jobId, data: { jobId, status: 'completed' } });
+        // The README's verification code (docs/examples/verify-lab-webhook.ts), on each real delivery.
+        expect(verifyLabWebhook(body, headers, keys)).toMatchObject({ event: 'job.completed', jobId, data: { jobId, status: 'completed' } });
+        expect(() => verifyLabWebhook(body.replace('"completed"', '"failed"'), headers, keys)).toThrow();
+        expect(() => verifyLabWebhook(body, { ...headers, 'x-api-key': 'not-the-key' }, keys)).toThrow('Unknown X-API-Key');
       }
       expect(new Set(hook.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
       const envelope = JSON.parse(hook.received[3]!.body) as { data: unknown; timestamp: string };
@@ -91,6 +93,8 @@ describe('webhooks (spec §6.2)', () => {
       expect(webhookProblems('labJobEvent', 'post', envelope)).toEqual([]);
       expect(envelope).toMatchObject({ event: 'job.invalid_document', jobId, data: { error: { rejection_reason: 'non_lab_document' } } });
       expect(job.rejection_reason).toBe('non_lab_document');
+      // Six failed attempts, yet not one error: each was a result the state machine waited on.
+      expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
     } finally {
       await hook.close();
     }

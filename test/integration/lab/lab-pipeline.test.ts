@@ -9,8 +9,10 @@ import type { ExtractionResults, LabPanel } from '../../../functions/lab/results
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
-import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
+import { type AwsClients, awsClientsFor, eventually, executionEnd } from '../helpers/aws';
 import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
+import type { FhirBundle } from '../../../functions/lab/fhir/fhir-schemas';
+import { r4Problems, usCoreProblems } from '../../unit/lab/extraction/fhir-validation';
 import { bucketObjects, captureOutput, finished, uploadBase64 } from './lab-test-kit';
 
 /**
@@ -24,6 +26,8 @@ let aws: AwsClients;
 let output: ReturnType<typeof captureOutput>;
 const responses: TestResponse[] = [];
 const phi = new Set<string>();
+/** Caller data, not PHI from the document: it must reach the FHIR export and never a log line. */
+const FHIR_SUBJECT = { identifier: { system: 'urn:oid:2.16.840.1.113883.19.5', value: 'caller-subject-4711' } };
 
 function remember(response: TestResponse): TestResponse {
   responses.push(response);
@@ -62,7 +66,7 @@ describe('base64 upload of an English Quest report', () => {
     truth = report.truth;
     // The date of birth is also sent with the upload, in ISO form.
     for (const value of [...truth.phi, truth.patient.dateOfBirth]) phi.add(value);
-    jobId = await uploadBase64(hale, report.pdf, { dateOfBirth: truth.patient.dateOfBirth, filename: 'quest-march.pdf' });
+    jobId = await uploadBase64(hale, report.pdf, { dateOfBirth: truth.patient.dateOfBirth, filename: 'quest-march.pdf', fhirSubject: FHIR_SUBJECT });
   });
 
   it('completes with the results, the verification flags and counts of what was redacted', async () => {
@@ -101,7 +105,12 @@ describe('base64 upload of an English Quest report', () => {
     const fhir = await hale.get(`/extraction/lab/results/${jobId}?format=fhir`);
     expect(fhir.status).toBe(200);
     expect(fhir.headers.get('content-type')).toContain('application/fhir+json');
-    expect(fhir.json<{ resourceType: string }>().resourceType).toBe('Bundle');
+    const bundle = fhir.json<FhirBundle>();
+    expect(bundle.resourceType).toBe('Bundle');
+    // The caller's fhirSubject is on every resource, and the bundle meets R4 and the US Core checks.
+    expect(bundle.entry.every((entry) => entry.resource.subject?.identifier?.value === FHIR_SUBJECT.identifier.value)).toBe(true);
+    expect(r4Problems(bundle)).toEqual([]);
+    expect(usCoreProblems(bundle)).toEqual([]);
   });
 
   it('keeps the results and deletes the uploaded PDF and every intermediate', async () => {
@@ -188,6 +197,8 @@ describe('every terminal state, each reached by a fitting document', () => {
     expect(job).toMatchObject({ status: 'failed', error_type: 'no_text_layer' });
     expect(job.message).toMatch(/scanned documents are not supported yet/);
     expect(await jobFiles(jobId)).toEqual([]);
+    // An outcome, not a fault: no task failed (no Lambda error) and the execution succeeded.
+    expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
   });
 
   it('random bytes are refused at upload: 400 invalid_pdf', async () => {
@@ -238,6 +249,7 @@ describe('no PHI anywhere', () => {
       ...responses.map((r) => ({ where: 'response', text: r.text })),
       ...objects.map((o) => ({ where: `s3:${o.key}`, text: o.text })),
     ];
+    expect(output.lines.filter((line) => line.includes(FHIR_SUBJECT.identifier.value))).toEqual([]);
     const leaks = places.flatMap(({ where, text }) => [...phi].filter((value) => text.includes(value)).map((value) => `${where}: ${value}`));
     expect(leaks).toEqual([]);
   });

@@ -3,8 +3,11 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, ExecutionDoesNotExist } from '@aws-sdk/client-sfn';
 import type { LabJob } from '../../../functions/lab/lab-job';
 import { OVERDUE_MESSAGE } from '../../../functions/lab/steps/end-overdue-jobs';
+import { finishJob } from '../../../functions/lab/steps/finish';
+import { pipelineIo } from '../../../functions/lab/steps/pipeline-io';
 import { labKeys } from '../../../functions/lab/storage-keys';
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
+import { objectStore } from '../../../functions/platform/s3-object-store';
 import { executionArnOf } from '../../../functions/platform/sfn-workflow-starter';
 import { type AwsClients, awsClientsFor, eventually, waitForExecution } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
@@ -98,9 +101,33 @@ it('a job a sweep already handed over and that is still open is ended by the swe
   ).rejects.toBeInstanceOf(ExecutionDoesNotExist);
 });
 
-it('a finished job still in the index (its terminal write did not close it) is only taken out of it', async () => {
+it('a finished job still in the index (its clean-up was due) is cleaned up and taken out of it, its outcome and results kept', async () => {
   const jobId = await abandonedJob('completed');
+  await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.artifacts, Key: labKeys(jobId).results, Body: '{}', ContentType: 'application/json' }));
   await eventually(async () => ((await stillOpen(jobId)) ? undefined : true));
   expect(await jobsRepository().get('lab', jobId)).toMatchObject({ status: 'completed' });
   expect(hooks.of('POST', `/lab/${jobId}`)).toEqual([]);
+  expect(await bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`)).toEqual([]);
+  expect((await bucketObjects(aws, hale.buckets.artifacts, `lab/${jobId}/`)).map((o) => o.key)).toEqual([labKeys(jobId).results]);
+});
+
+it('a job whose files could not be deleted (S3 InternalError) still ends, stays due, and the sweep deletes its document and text', async () => {
+  const jobId = await abandonedJob('processing_extraction', { deadlineAt: new Date(Date.now() + 3600_000).toISOString() });
+  await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.artifacts, Key: labKeys(jobId).textItems, Body: '[]', ContentType: 'application/json' }));
+  const s3 = objectStore();
+  const internalError = async () => Promise.reject(Object.assign(new Error('We encountered an internal error'), { name: 'InternalError' }));
+  const failingS3 = Object.assign(Object.create(s3) as typeof s3, { delete: internalError, deletePrefix: internalError });
+  const io = { ...pipelineIo(), objects: failingS3 };
+
+  expect(await finishJob(io, jobId, { status: 'failed', errorType: 'timeout', message: OVERDUE_MESSAGE })).toBe(true);
+  const job = await jobsRepository().get('lab', jobId);
+  expect(job?.status).toBe('failed');
+  expect(await stillOpen(jobId)).toBe(true);
+  expect((await bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`)).length).toBe(1);
+
+  // Due now: the runtime's sweep (every 300 ms here) deletes what is left and takes the job out of the index.
+  await jobsRepository().transition('lab', jobId, { from: ['failed'], to: 'failed', deadlineAt: new Date(Date.now() - 1000).toISOString() });
+  await eventually(async () => ((await stillOpen(jobId)) ? undefined : true));
+  expect(await bucketObjects(aws, hale.buckets.uploads, `lab/${jobId}/`)).toEqual([]);
+  expect(await bucketObjects(aws, hale.buckets.artifacts, `lab/${jobId}/`)).toEqual([]);
 });

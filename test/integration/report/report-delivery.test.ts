@@ -4,7 +4,7 @@ import { formatPercentile, formatRatio, formatRisk, formatScore, formatBiologica
 import type { ReportJobResponse, ReportStatusCallback } from '../../../functions/report/schemas';
 import type { TimeseriesResponse } from '../../../functions/scoring/schemas';
 import { normalise, parsePdf } from '../../unit/report/pdf-text';
-import { type AwsClients, awsClientsFor } from '../helpers/aws';
+import { type AwsClients, awsClientsFor, executionEnd } from '../helpers/aws';
 import { webhookProblems } from '../helpers/openapi-contract';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 import { Receiver } from './receiver';
@@ -173,6 +173,7 @@ describe('delivery failures', () => {
     expect(receiver.of('PUT')).toHaveLength(1);
     expect(receiver.of('POST')).toHaveLength(5);
     expect((await jobItem(hale, aws, job.job_id)).sealedTarget).toBeNull();
+    expect(await executionEnd(hale, 'report-generation', job.job_id)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
   });
 
   it('fails the job at once on a 403 from the pre-signed URL, says why, and sends the failure callback', async () => {
@@ -183,15 +184,17 @@ describe('delivery failures', () => {
     );
     const status = await finishedJob(hale, aws, job.job_id);
     expect(status.status).toBe('failed');
-    expect(status.error_type).toBe('PresignedUrlRejectedError');
+    expect(status.error_type).toBe('delivery_failed');
     expect(status.error_message).toMatch(/403.*pre-signed GET URL.*expired/);
     expect(receiver.of('PUT')).toHaveLength(1);
 
     const callback = JSON.parse(receiver.of('POST')[0]!.body.toString('utf8')) as ReportStatusCallback;
     expect(webhookProblems('reportStatus', 'post', callback)).toEqual([]);
-    expect(callback).toMatchObject({ job_id: job.job_id, status: 'failed', error_type: 'PresignedUrlRejectedError', error_details: { failed_step: 'deliver' } });
+    expect(callback).toMatchObject({ job_id: job.job_id, status: 'failed', error_type: 'delivery_failed', error_details: { failed_step: 'deliver', reason: 'presigned_url_rejected' } });
     expect(callback.error_message).toBe(status.error_message);
     expect(callback).not.toHaveProperty('s3_location');
     expect(await artifactsOf(job.job_id)).toBe(0);
+    // The caller's target refused: a result, not a fault; no task failed and the execution succeeded.
+    expect(await executionEnd(hale, 'report-generation', job.job_id)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
   });
 });

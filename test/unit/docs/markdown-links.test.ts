@@ -116,7 +116,7 @@ describe('Markdown links', () => {
     expect(brokenLink('README.md', 'docs/no-such-file.md')).toMatch(/not a tracked file/);
     expect(brokenLink('README.md', 'docs/architecture.md#no-such-heading')).toMatch(/no heading/);
     expect(brokenLink('README.md', '#no-such-heading')).toMatch(/no heading/);
-    expect(brokenLink('docs/CONVENTIONS.md', '../../shared/DESIGN.md')).toMatch(/outside the repository/);
+    expect(brokenLink('docs/CONVENTIONS.md', '../../elsewhere/notes.md')).toMatch(/outside the repository/);
     expect(brokenLink('README.md', 'https://example.org/#anything')).toBeUndefined();
   });
 

@@ -1,16 +1,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { buildOpenApiDocument, type OpenApiDocument, undocumentedRoutes, unroutedOperations } from '../../../functions/http/openapi';
+import { buildOpenApiDocument, type OpenApiDocument, PLACEHOLDER_SERVER, undocumentedRoutes, unroutedOperations } from '../../../functions/http/openapi';
 import { ROUTES } from '../../../functions/routes';
 
 const document = buildOpenApiDocument();
 const committedPath = path.join(__dirname, '..', '..', '..', 'docs', 'openapi.json');
 
-type Operation = { security?: unknown[]; responses?: Record<string, { $ref?: string }> };
+type ResponseObject = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> };
+type Operation = { operationId?: string; security?: unknown[]; responses?: Record<string, ResponseObject> };
 
 function operation(doc: OpenApiDocument, method: string, routePath: string): Operation | undefined {
   return (doc.paths?.[routePath] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** Every operation of `paths` or `webhooks`, with where it sits. */
+function operations(items: Record<string, unknown> | undefined): { at: string; operation: Operation }[] {
+  return Object.entries(items ?? {}).flatMap(([at, item]) =>
+    METHODS.flatMap((method) => {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      return op ? [{ at: `${method.toUpperCase()} ${at}`, operation: op }] : [];
+    }),
+  );
 }
 
 /** Every value under `key` anywhere in the document, with where it sits. */
@@ -103,6 +116,56 @@ describe('OpenAPI document', () => {
     const schemas = document.components?.schemas as Record<string, { required?: string[] }>;
     expect(schemas.DetailError?.required).toEqual(['detail']);
     expect(schemas.ExtractionError?.required).toEqual(['error', 'message', 'timestamp', 'requestId']);
-    expect(document.servers?.map((server) => server.url)).toEqual(['http://localhost:3000', 'https://{apiDomain}']);
+  });
+
+  it('names a placeholder server and a licence in the committed document', () => {
+    expect(document.servers).toEqual([PLACEHOLDER_SERVER]);
+    expect(document.servers?.[0]?.url).not.toMatch(/localhost|example\.com/);
+    expect(document.info.license).toMatchObject({ name: expect.any(String), identifier: expect.stringMatching(/^LicenseRef-/) });
+  });
+
+  it('gives every operation and webhook a unique lowerCamelCase operationId', () => {
+    const ids = [...operations(document.paths), ...operations(document.webhooks)].map(({ at, operation }) => ({ at, id: operation.operationId }));
+    expect(ids.filter(({ id }) => !id || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(ids.map(({ id }) => id)).size).toBe(ids.length);
+    expect(operation(document, 'GET', '/extraction/lab/results/{jobId}')).toMatchObject({ operationId: 'getLabResults' });
+  });
+
+  it('declares the headers every response carries, the ETag of static responses and Retry-After of 429s', () => {
+    const headersOf = (response: ResponseObject): string[] => {
+      const resolved = response.$ref ? (document.components?.responses?.[response.$ref.split('/').pop()!] as ResponseObject) : response;
+      return Object.keys(resolved.headers ?? {});
+    };
+    for (const { at, operation: op } of operations(document.paths)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        expect({ at, status, headers: headersOf(response) }).toEqual({
+          at,
+          status,
+          headers: expect.arrayContaining([
+            'x-request-id',
+            'Cache-Control',
+            'X-Content-Type-Options',
+            ...(Number(status) >= 400 ? ['Access-Control-Allow-Origin'] : []),
+            ...(status === '429' ? ['Retry-After'] : []),
+          ]),
+        });
+        if (op.responses?.['304']) expect({ at, status, headers: headersOf(response) }).toEqual({ at, status, headers: expect.arrayContaining(status.startsWith('2') || status === '304' ? ['ETag'] : []) });
+      }
+    }
+  });
+
+  it('keeps only the error responses some operation uses', () => {
+    const used = new Set(collect({ paths: document.paths, webhooks: document.webhooks }, '$ref').map(({ value }) => String(value)));
+    const unused = Object.keys(document.components?.responses ?? {}).filter((name) => !used.has(`#/components/responses/${name}`));
+    expect(unused).toEqual([]);
+  });
+
+  it('types the FHIR response as a Bundle of DiagnosticReports and Observations', () => {
+    const content = operation(document, 'GET', '/extraction/lab/results/{jobId}')?.responses?.['200']?.content;
+    expect(content?.['application/fhir+json']?.schema).toEqual({ $ref: '#/components/schemas/FhirBundle' });
+    const schemas = (document.components?.schemas ?? {}) as Record<string, { properties?: Record<string, unknown> }>;
+    const entry = schemas.FhirBundleEntry;
+    expect(JSON.stringify(entry?.properties?.resource)).toContain('#/components/schemas/FhirObservation');
+    expect(JSON.stringify(entry?.properties?.resource)).toContain('#/components/schemas/FhirDiagnosticReport');
   });
 });

@@ -1,4 +1,5 @@
 import { authHeaders, checkDeliveryStatus, fileCallbackUrl, objectLocation, statusCallback } from '../../../functions/report/delivery';
+import { REPORT_ERROR_TYPES } from '../../../functions/report/error-types';
 import { describeFailure } from '../../../functions/report/failure';
 import type { ReportJob } from '../../../functions/report/report-job';
 import { toStatusRecord } from '../../../functions/report/report-job';
@@ -66,27 +67,51 @@ describe('status callback (spec §2.7)', () => {
   });
 
   it('reports failure with error type, message and details, and no location', () => {
-    const failed = { ...job, status: 'failed', completedAt: undefined, s3Location: null, failedAt: '2026-11-20T08:00:01.500Z', errorType: 'TargetRejectedError', errorMessage: 'nope', errorDetails: { failed_step: 'deliver' } };
+    const failed = { ...job, status: 'failed', completedAt: undefined, s3Location: null, failedAt: '2026-11-20T08:00:01.500Z', errorType: 'delivery_failed' as const, errorMessage: 'nope', errorDetails: { failed_step: 'deliver' } };
     const body = statusCallback(failed);
-    expect(body).toMatchObject({ status: 'failed', processing_time: 1, error_type: 'TargetRejectedError', error_message: 'nope', error_details: { failed_step: 'deliver' } });
+    expect(body).toMatchObject({ status: 'failed', processing_time: 1, error_type: 'delivery_failed', error_message: 'nope', error_details: { failed_step: 'deliver' } });
     expect(body).not.toHaveProperty('s3_location');
   });
 
   it('shows error fields on the status record only when the job failed', () => {
-    expect(toStatusRecord({ ...job, errorType: 'X', errorMessage: 'y' })).toMatchObject({ status: 'completed', error_type: null, error_message: null });
-    expect(toStatusRecord({ ...job, status: 'failed', errorType: 'X', errorMessage: 'y' })).toMatchObject({ error_type: 'X', error_message: 'y' });
+    expect(toStatusRecord({ ...job, errorType: 'render_failed', errorMessage: 'y' })).toMatchObject({ status: 'completed', error_type: null, error_message: null });
+    expect(toStatusRecord({ ...job, status: 'failed', errorType: 'render_failed', errorMessage: 'y' })).toMatchObject({ error_type: 'render_failed', error_message: 'y' });
   });
 });
 
 describe('failure description', () => {
-  it('passes Hale pipeline messages through from the Lambda cause', () => {
-    const cause = JSON.stringify({ errorType: 'PresignedUrlRejectedError', errorMessage: 'likely a pre-signed GET URL', trace: [] });
-    expect(describeFailure('PresignedUrlRejectedError', cause)).toEqual({ type: 'PresignedUrlRejectedError', message: 'likely a pre-signed GET URL', details: { retryable: false } });
+  const lambdaCause = (errorType: string, errorMessage: string) => JSON.stringify({ errorType, errorMessage, trace: [] });
+
+  it('passes Hale pipeline messages through from the Lambda cause, under a stable error_type and reason', () => {
+    expect(describeFailure('PresignedUrlRejectedError', lambdaCause('PresignedUrlRejectedError', 'likely a pre-signed GET URL'), 'deliver')).toEqual({
+      type: 'delivery_failed',
+      message: 'likely a pre-signed GET URL',
+      details: { retryable: false, reason: 'presigned_url_rejected' },
+    });
+    expect(describeFailure('TargetUnavailableError', lambdaCause('TargetUnavailableError', 'The pre-signed URL answered HTTP 503'), 'deliver')).toEqual({
+      type: 'delivery_failed',
+      message: 'The pre-signed URL answered HTTP 503',
+      details: { retryable: true, reason: 'target_unavailable' },
+    });
+    expect(describeFailure('ReportInputError', lambdaCause('ReportInputError', 'No sex predictor'), 'score')).toMatchObject({ type: 'invalid_input', message: 'No sex predictor' });
   });
 
-  it('hides the message of any other error', () => {
-    const cause = JSON.stringify({ errorType: 'TypeError', errorMessage: "Cannot read properties of undefined (reading 'value')" });
-    expect(describeFailure('TypeError', cause).message).toBe('Report generation failed unexpectedly');
-    expect(describeFailure('States.Timeout', undefined).message).toBe('A report step did not finish in time');
+  it('never shows an internal error name or message: the step decides the type', () => {
+    const internal = lambdaCause('ZodError', '[{"code":"invalid_type","path":["results",0,"value"]}]');
+    const cases: [string, string | undefined, Parameters<typeof describeFailure>[2], string][] = [
+      ['ZodError', internal, 'render', 'render_failed'],
+      ['SyntaxError', lambdaCause('SyntaxError', 'Unexpected end of JSON input'), 'score', 'scoring_failed'],
+      ['TypeError', lambdaCause('TypeError', "Cannot read properties of undefined (reading 'value')"), 'mark_processing', 'internal_error'],
+      ['DeliveryTargetMissingError', lambdaCause('DeliveryTargetMissingError', 'removed'), 'deliver', 'delivery_failed'],
+      ['States.Timeout', undefined, 'render', 'timeout'],
+      ['States.DataLimitExceeded', 'The state output exceeds 262144 bytes', 'score', 'scoring_failed'],
+      ['States.Runtime', 'An error occurred', 'mark_completed', 'internal_error'],
+    ];
+    for (const [name, cause, step, type] of cases) {
+      const description = describeFailure(name, cause, step);
+      expect({ name, type: description.type }).toEqual({ name, type });
+      expect(Object.keys(REPORT_ERROR_TYPES)).toContain(description.type);
+      expect(JSON.stringify(description)).not.toMatch(/Error|invalid_type|JSON|undefined|262144/);
+    }
   });
 });

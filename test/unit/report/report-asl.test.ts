@@ -33,15 +33,14 @@ describe('report-generation ASL', () => {
     for (const worker of REPORT_WORKERS) expect(existsSync(path.join(root, worker.handler))).toBe(true);
   });
 
-  it('retries only unavailable targets on delivery and notification, 5 attempts in all', () => {
-    for (const name of ['Deliver', 'NotifySuccess', 'NotifyFailure']) {
-      const retry = asl.States[name]!.Retry!.find((r) => r.ErrorEquals.includes('TargetUnavailableError'));
-      expect(retry).toMatchObject({ MaxAttempts: 4, BackoffRate: 2 });
-    }
+  it('retries nothing but Lambda service errors: an unavailable target is a result the machine waits on', () => {
     for (const state of Object.values(asl.States)) {
-      for (const retrier of state.Retry ?? []) {
-        for (const name of ['States.ALL', 'States.TaskFailed', 'TargetRejectedError', 'PresignedUrlRejectedError']) expect(retrier.ErrorEquals).not.toContain(name);
-      }
+      for (const retrier of state.Retry ?? []) expect(retrier.ErrorEquals.every((name) => name.startsWith('Lambda.'))).toBe(true);
+    }
+    for (const name of ['Deliver', 'NotifySuccess', 'NotifyFailure']) {
+      const answered = asl.States[`${name}Answered`] as unknown as { Choices: { Variable: string; Next: string }[] };
+      const backoff = answered.Choices.find((c) => c.Variable.endsWith('.retryInSeconds'))!;
+      expect(asl.States[backoff.Next]).toMatchObject({ Type: 'Wait', SecondsPath: backoff.Variable, Next: name });
     }
   });
 });
@@ -49,7 +48,7 @@ describe('report-generation ASL', () => {
 type Calls = Record<string, unknown[]>;
 
 /** Runs the ASL with recording stand-ins for the workers; `deliver` decides what delivery does. */
-async function run(deliver: (attempt: number) => unknown) {
+async function run(deliver: (attempt: number) => unknown, score: () => unknown = () => ({ scoresKey: 'reports/j/scores.json' })) {
   const calls: Calls = {};
   const record = (state: string, output: (input: unknown) => unknown = () => ({})) => (input: unknown) => {
     calls[state] = [...(calls[state] ?? []), input];
@@ -57,54 +56,67 @@ async function run(deliver: (attempt: number) => unknown) {
   };
   const handlers = {
     MarkProcessing: record('MarkProcessing'),
-    Score: record('Score', () => ({ scoresKey: 'reports/j/scores.json' })),
+    Score: record('Score', score),
     Render: record('Render', () => ({ pdfKey: 'reports/j/report.pdf' })),
     Deliver: record('Deliver', () => deliver(calls.Deliver!.length)),
     MarkCompleted: record('MarkCompleted'),
-    NotifySuccess: record('NotifySuccess'),
+    NotifySuccess: record('NotifySuccess', () => ({ notified: true })),
     CleanupAfterSuccess: record('CleanupAfterSuccess'),
     MarkFailed: record('MarkFailed'),
-    NotifyFailure: record('NotifyFailure'),
+    NotifyFailure: record('NotifyFailure', () => ({ notified: true })),
     CleanupAfterFailure: record('CleanupAfterFailure'),
   };
   const machine = new StateMachine(withArns as StateMachineDefinition);
-  const execution = machine.run({ jobId: 'j' }, { overrides: { taskResourceLocalHandlers: handlers, retryIntervalOverrides: { Deliver: 0, NotifySuccess: 0, NotifyFailure: 0 } } });
+  const waits = { DeliverBackoff: 0, NotifySuccessBackoff: 0, NotifyFailureBackoff: 0 };
+  const execution = machine.run({ jobId: 'j' }, { overrides: { taskResourceLocalHandlers: handlers, waitTimeOverrides: waits } });
   const outcome = await execution.result.then(
     () => 'succeeded',
-    (error: Error) => `failed:${error.message}`,
+    (error: Error) => `failed ${(error.cause as Error | undefined)?.name ?? error.name}`,
   );
   return { calls, outcome };
 }
 
-function failing(name: string, message: string) {
+function failing(name: string, message: string): never {
   const error = new Error(message);
   error.name = name;
   throw error;
 }
 
+const unavailable = { error: 'TargetUnavailableError', message: 'The pre-signed URL answered HTTP 503' };
+
 describe('report-generation ASL behaviour', () => {
-  it('delivers after transient failures and passes only keys between steps', async () => {
-    const { calls, outcome } = await run((attempt) => (attempt < 3 ? failing('TargetUnavailableError', 'HTTP 503') : {}));
+  it('delivers after transient failures, waiting as the worker says, and passes only keys between steps', async () => {
+    const { calls, outcome } = await run((attempt) => (attempt < 3 ? { retryInSeconds: 2 ** attempt } : { delivered: true }));
     expect(outcome).toBe('succeeded');
     expect(calls.Deliver).toHaveLength(3);
-    expect(calls.Deliver![0]).toEqual({ jobId: 'j', pdfKey: 'reports/j/report.pdf' });
+    expect(calls.Deliver![2]).toEqual({ jobId: 'j', pdfKey: 'reports/j/report.pdf' });
     expect(calls.Render![0]).toEqual({ jobId: 'j', scoresKey: 'reports/j/scores.json' });
     expect(Object.keys(calls)).toEqual(['MarkProcessing', 'Score', 'Render', 'Deliver', 'MarkCompleted', 'NotifySuccess', 'CleanupAfterSuccess']);
   });
 
-  it('gives up after 5 attempts, then marks failed, notifies and cleans up', async () => {
-    const { calls, outcome } = await run(() => failing('TargetUnavailableError', 'HTTP 503'));
+  it('ends the job when delivery gives up: marks failed with the failure, notifies, cleans up, and the execution succeeds', async () => {
+    const { calls, outcome } = await run((attempt) => (attempt < 5 ? { retryInSeconds: 1 } : { failure: unavailable }));
     expect(calls.Deliver).toHaveLength(5);
-    expect(outcome).toMatch(/^failed/);
-    expect(calls.MarkFailed![0]).toMatchObject({ jobId: 'j', error: { Error: 'TargetUnavailableError' } });
+    expect(outcome).toBe('succeeded');
+    expect(calls.MarkFailed![0]).toEqual({ jobId: 'j', failure: unavailable });
     expect(calls.NotifyFailure).toHaveLength(1);
     expect(calls.CleanupAfterFailure).toHaveLength(1);
     expect(calls.MarkCompleted).toBeUndefined();
   });
 
-  it('does not retry a rejected upload', async () => {
-    const { calls } = await run(() => failing('PresignedUrlRejectedError', 'HTTP 403'));
+  it('ends the job at once when the input does not score', async () => {
+    const failure = { error: 'ReportInputError', message: 'The report input states no sex' };
+    const { calls, outcome } = await run(() => ({ delivered: true }), () => ({ failure }));
+    expect(outcome).toBe('succeeded');
+    expect(calls.Render).toBeUndefined();
+    expect(calls.MarkFailed![0]).toEqual({ jobId: 'j', failure });
+  });
+
+  it('fails the execution on a fault, after marking the job failed, notifying and cleaning up', async () => {
+    const { calls, outcome } = await run(() => failing('TypeError', 'internals'));
     expect(calls.Deliver).toHaveLength(1);
-    expect(calls.MarkFailed![0]).toMatchObject({ error: { Error: 'PresignedUrlRejectedError' } });
+    expect(calls.MarkFailed![0]).toMatchObject({ jobId: 'j', error: { Error: 'TypeError' } });
+    expect(calls.CleanupAfterFailure).toHaveLength(1);
+    expect(outcome).toBe('failed TypeError');
   });
 });

@@ -53,4 +53,16 @@ describe('report scoring', () => {
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) expect(path).toMatch(/^body\.health_event\.predictors\.\d+/);
   });
+
+  it('refuses repeated event and predictor ids and two values of one code at one age (issue 14 item 8)', () => {
+    const first = fullPanel();
+    const second = [{ ...predictor('2093-3', '240', 'mg/dL'), id: first[0]!.id }];
+    const paths = issuesOf(() => validateReportEvents('full', [event('e1', 50, first), event('e1', 50, second)])).map((i) => i.path);
+    expect(paths).toEqual(['body.health_events.1.health_event_id', 'body.health_events.1.predictors.0.id']);
+    const conflicting = issuesOf(() => validateReportEvents('full', [event('e1', 50, fullPanel()), event('e2', 50, [predictor('2093-3', '240', 'mg/dL')])]));
+    expect(conflicting).toEqual([{ path: 'body.health_events.1.predictors.0.value', message: expect.stringMatching(/different value at body\.health_events\.0\.predictors\.\d+\.value for the same date/) }]);
+    // The condensed event holds one event: its repeated predictor id is named without an array index.
+    const doubled = [...fullPanel(), { ...predictor('2085-9', '48', 'mg/dL'), id: 'same' }, { ...predictor('8480-6', '128', 'mmHg'), id: 'same' }];
+    expect(issuesOf(() => validateReportEvents('condensed', [event('e1', 50, doubled)])).map((i) => i.path)).toContain(`body.health_event.predictors.${doubled.length - 1}.id`);
+  });
 });

@@ -19,7 +19,7 @@ function services(): UploadServices {
   const jobs = { incrementCounter: async () => 1 } as unknown as JobsRepository;
   return {
     jobs,
-    objects: { put: refuse, get: refuse, head: refuse, delete: refuse, deletePrefix: refuse, presignPut: refuse },
+    objects: { put: refuse, putIfAbsent: refuse, get: refuse, head: refuse, delete: refuse, deletePrefix: refuse, presignPut: refuse },
     workflows: { start: refuse },
     uploadsBucket: 'uploads',
     stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:lab',
