@@ -1,7 +1,7 @@
 import type { DeliveryAttempt, JobRecord } from '../platform/ports';
 import { BULK_LIMITS } from './limits';
 import type { InputType } from './results';
-import { BULK_STATES, type BulkSummary } from './schemas';
+import type { BULK_STATES, BulkSummary } from './schemas';
 
 /**
  * A bulk scoring job as the jobs table keeps it (no PHI: counts, keys, the caller's webhook URL).

@@ -1,4 +1,4 @@
-import { PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import { type PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { S3ObjectStore } from '../../../functions/platform/s3-object-store';
 
 /**
