@@ -1,0 +1,53 @@
+import { findFurniture } from '../../../../functions/lab/parsers/furniture';
+import { pageLines } from '../../../../functions/lab/parsers/layout';
+import { readTables } from '../../../../functions/lab/parsers/table';
+import { type SyntheticLine, syntheticPage } from './synthetic-page';
+
+/** Page furniture found by repetition across pages (docs/research/generic-table-reading.md §3), not by a list of known banners. */
+
+const Q = { name: 36, row: 48, value: 250, range: 330 };
+const header: SyntheticLine = [700, [[Q.name, 'Test Name'], [Q.value, 'Result'], [Q.range, 'Reference Range']]];
+
+function page(n: number, panel: string, rows: Array<[string, string, string]>): ReturnType<typeof syntheticPage> {
+  return syntheticPage(n, [
+    [760, [[36, 'NORTHSIDE MEDICAL GROUP PATIENT COPY']]],
+    [746, [[36, `Printed 03/16/2025 10:3${n} sheet ${n} of 3`]]],
+    header,
+    [684, [[Q.name, panel]]],
+    ...rows.map(([name, value, range], i): SyntheticLine => [672 - i * 12, [[Q.row, name], [Q.value, value], [Q.range, range]]]),
+    [40, [[36, `ACCESSION 00${n}11 CONFIDENTIAL`]]],
+  ]);
+}
+
+describe('page furniture', () => {
+  const pages = [
+    page(1, 'LIPID PANEL', [['CHOLESTEROL, TOTAL', '185', '<200 mg/dL']]),
+    page(2, 'CBC', [['HEMOGLOBIN', '13.9', '13.2-17.1 g/dL']]),
+    page(3, 'TSH', [['TSH', '1.92', '0.40-4.50 mIU/L']]),
+  ];
+
+  it('is what repeats at the same height on most pages, digits aside', () => {
+    const lines = pages.map(pageLines);
+    const furniture = findFurniture(lines);
+    const texts = [...furniture].map((l) => l.text);
+    expect(texts.filter((t) => t.startsWith('NORTHSIDE'))).toHaveLength(3);
+    expect(texts.filter((t) => t.startsWith('Printed'))).toHaveLength(3);
+    expect(texts.filter((t) => t.startsWith('ACCESSION'))).toHaveLength(3);
+    expect(texts.some((t) => /LIPID|CBC|TSH|HEMOGLOBIN/.test(t))).toBe(false);
+  });
+
+  it('never becomes a panel title or a result', () => {
+    const read = readTables(pages).panels.map((p) => [p.name, p.results.map((r) => r.biomarker)]);
+    expect(read).toEqual([
+      ['LIPID PANEL', ['CHOLESTEROL, TOTAL']],
+      ['CBC', ['HEMOGLOBIN']],
+      ['TSH', ['TSH']],
+    ]);
+  });
+
+  it('does not take the same test printed at the same height on two pages for furniture when its values differ', () => {
+    const twice = [page(1, 'CBC', [['HEMOGLOBIN', '13.9', '13.2-17.1 g/dL']]), page(2, 'CBC', [['HEMOGLOBIN', '14.2', '13.2-17.1 g/dL']])];
+    const furniture = findFurniture(twice.map(pageLines), (line) => /\d/.test(line.text) && line.text.startsWith('HEMOGLOBIN'));
+    expect([...furniture].some((l) => l.text.startsWith('HEMOGLOBIN'))).toBe(false);
+  });
+});
