@@ -45,11 +45,13 @@ export function classifyDocument(pages: readonly PageText[]): DocumentClassifica
   const otherLab = findOtherLab(text);
   // Another lab's name wins over a passing mention of Quest or Labcorp only when no supported lab's own wording is there.
   const vendor = otherLab && !VENDORS.some((v) => v.signatures.some((re) => re.test(text.replaceAll(otherLab, '')))) ? null : findVendor(text);
-  const hasRows = readTables(pages).panels.length > 0;
+  const tables = readTables(pages);
+  const hasRows = tables.panels.length > 0;
   const detectedLab = vendor ? VENDOR_NAMES[vendor] : otherLab;
 
   if (!hasRows) {
-    const readableReport = vendor !== null && LAB_REPORT_CUES.test(text) && !NON_LAB_DOCUMENT.some((re) => re.test(text));
+    // A results table with nothing readable in it (every test cancelled or pending) is a report that yields no result.
+    const readableReport = vendor !== null && (tables.headers > 0 || LAB_REPORT_CUES.test(text)) && !NON_LAB_DOCUMENT.some((re) => re.test(text));
     if (!readableReport) return { kind: 'invalid', reason: 'non_lab_document', detectedLab };
   }
   if (!vendor) return { kind: 'invalid', reason: 'non_supported_lab', detectedLab: otherLab };

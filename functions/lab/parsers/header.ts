@@ -92,7 +92,7 @@ export function wordGroups(words: readonly Word[]): Word[][] {
  */
 export function matchTwoLineHeader(upper: Line, lower: Line): Column[] | null {
   if (!isHeaderFragment(upper) || !isHeaderFragment(lower)) return null;
-  if (upper.y - lower.y > 1.6 * Math.max(upper.size, lower.size)) return null;
+  if (upper.y - lower.y > 2 * Math.max(upper.size, lower.size)) return null;
   const stacks = wordGroups(upper.words).map((group) => ({ x0: group[0]!.x0, x1: group[group.length - 1]!.x1, words: [...group] }));
   for (const group of wordGroups(lower.words)) {
     const x0 = group[0]!.x0;
@@ -126,18 +126,26 @@ const EDGE_SLACK = 4;
 const ALIGNMENT_SPREAD = 6;
 
 /**
- * Sets where each column starts from the values printed under it: the leftmost of the text runs that
- * start within HEADER_LEAD of the header and line up with at least one other (a run's first word has
- * an exact position; a lone start may be text spilling over from the column before). A column whose
- * values start left of its header then starts there, one whose values start at or right of it at the
- * header, each less EDGE_SLACK.
+ * Sets where each column starts from the cells printed under it: the leftmost of the cells that start
+ * within HEADER_LEAD of the header (or, when none does, right of halfway from the previous column's
+ * header: a header centred over a wide column sits well right of its values) and line up with at least
+ * one other (a lone start may be text spilling over from the column before). Only the caller's `lines`
+ * count: the reader passes the rows under the header, not titles or notes. A column whose values start left of
+ * its header then starts there, one whose values start at or right of it at the header, each less
+ * EDGE_SLACK.
  */
 export function calibrateColumns(columns: readonly Column[], lines: readonly Line[]): Column[] {
-  const starts = lines.flatMap((line) => line.words.filter((w) => w.exact || w.spaced).map((w) => w.x0));
+  const starts = lines.flatMap((line) => wordGroups(line.words).flatMap((group) => (group[0]!.exact || group[0]!.spaced ? [group[0]!.x0] : [])));
+  const alignedIn = (from: number, to: number) => {
+    const near = starts.filter((x) => x > from && x <= to);
+    return near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
+  };
   return columns.map((column, i) => {
     if (i === 0) return column;
-    const near = starts.filter((x) => x >= column.x - HEADER_LEAD && x <= column.x + EDGE_SLACK);
-    const aligned = near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
+    let aligned = alignedIn(column.x - HEADER_LEAD - 0.001, column.x + EDGE_SLACK);
+    // Nothing starts near the header: it may be centred over a wider column; look left, but no further
+    // than halfway to the header before (what starts left of that is the column before's).
+    if (aligned.length === 0) aligned = alignedIn((columns[i - 1]!.x1 + column.x) / 2, column.x + EDGE_SLACK);
     if (aligned.length === 0) return column;
     return { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK };
   });

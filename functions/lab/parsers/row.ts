@@ -62,7 +62,15 @@ export function isComment(text: string): boolean {
  * interpretive text whose last number lands under the value column is not a row.
  */
 export function plausibleName(name: string): boolean {
-  return /[A-Za-z]/.test(name) && /^[A-Za-z0-9%(]/.test(name) && !/[:<>=≤≥]/.test(name) && !name.includes('[REDACTED]') && name.split(' ').length <= MAX_NAME_WORDS;
+  return (
+    /[A-Za-z]/.test(name) &&
+    /^[A-Za-z0-9%(]/.test(name) &&
+    // A name may open with a number joined to a word (`25-OH`, `17-Hydroxy`), never with a number alone (`100 Clinic Way`).
+    !/^\d+(?:\s|$)/.test(name) &&
+    !/[:<>=≤≥]/.test(name) &&
+    !name.includes('[REDACTED]') &&
+    name.split(' ').length <= MAX_NAME_WORDS
+  );
 }
 
 /**
@@ -276,6 +284,8 @@ function byShape(line: Line, prefix: string): RowReading {
     if (!plausibleName(fullName) || isComment(fullName)) return null;
     const parse = others.length > 0 ? parseRest(others) : null;
     if (!parse) return null;
+    // With no header to say what the columns are, a bare value after an unknown name (`Springfield, IL 62701`) is not evidence enough.
+    if (parse.unit === null && parse.range === null && parse.flag === null && !isKnownTestName(fullName)) return null;
     let confidence = 1 - ESTIMATE_PENALTY;
     if (split) confidence -= ESTIMATE_PENALTY;
     return { row: { name: fullName, value: parse.value.value, flag: parse.flag, unit: parse.unit, range: parse.range, confidence, valueX: parse.valueX, valueExact: parse.valueExact } };

@@ -51,6 +51,8 @@ export interface SkippedRow {
 }
 
 export interface RawTables {
+  /** Column headers found: a results table, even when no row under them could be read. */
+  headers: number;
   panels: RawPanel[];
   mergeActions: MergeAction[];
   skipped: SkippedRow[];
@@ -93,6 +95,8 @@ function titleCandidate(line: Line): boolean {
   const text = line.text.replace(PANEL_DATES, '');
   return (
     /[A-Za-z]{2,}/.test(text) &&
+    // A street address or a count opens with a number alone; a title never does (`25-OH VITAMIN D` joins it).
+    !/^\d+\s/.test(text) &&
     !text.includes(':') &&
     !text.includes('[REDACTED]') &&
     !isComment(text) &&
@@ -289,11 +293,11 @@ class TableReader {
     this.mergeActions.push({ code, message, panelName: this.panel!.name, biomarker: result.biomarker, pages: [result.pageNumber] });
   }
 
-  /** Columns set from the values printed under them; header rows (repeated per section) are not values. */
+  /** Columns set from the rows printed under them; header rows (repeated per section), titles and notes are not values. */
   private calibrate(columns: readonly Column[], lines: readonly Line[]): Column[] {
     return calibrateColumns(
       columns,
-      lines.filter((l) => !this.headers.has(l)),
+      lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null)),
     );
   }
 
@@ -522,6 +526,10 @@ function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, C
       if (headers.has(above) || !titleCandidate(above) || gap <= 0 || gap > TITLE_GAP * above.size) break;
       // With tight row spacing the last row of the section before sits as close as a wrapped title would.
       if (rowOf(above, header) || rowOf(above, null)) break;
+      // Nor is the second line of that row's wrapped name (`ALT` / `(SGPT)`) a title.
+      const upper = lines[i - 1];
+      const row = upper && upper.y - above.y <= CONTINUATION_GAP * above.size ? (rowOf(upper, header) ?? rowOf(upper, null)) : null;
+      if (row && isKnownTestName(`${row.name} ${above.text}`)) break;
       // A title wrapped over two lines is set in one size; a smaller line above it is the rest of a row.
       if (below !== line && Math.abs(above.size - below.size) > 0.5) break;
       titles.add(above);
@@ -558,5 +566,10 @@ function readTablesOnce(pages: readonly PageText[]): RawTables {
   tables.forEach((table, i) => {
     reader.readPage(table, furniture, pages[i]!.height);
   });
-  return { panels: reader.panels.filter((p) => p.results.length > 0), mergeActions: reader.mergeActions, skipped: reader.skipped };
+  return {
+    headers: tables.reduce((n, t) => n + t.headers.size, 0),
+    panels: reader.panels.filter((p) => p.results.length > 0),
+    mergeActions: reader.mergeActions,
+    skipped: reader.skipped,
+  };
 }
