@@ -62,8 +62,9 @@ export interface RawTables {
 const INDENT_SLACK = 3;
 /** Largest baseline gap, in font sizes, between a row and the line that carries the rest of it. */
 const CONTINUATION_GAP = 1.7;
-/** Largest baseline gap, in font sizes, between a title and the header or row below it. */
+/** Largest baseline gap, in font sizes, between a title and the header or row below it (or 2.2 row pitches when rows are set loosely). */
 const TITLE_GAP = 2.8;
+const TITLE_PITCHES = 2.2;
 /** Titles run to a dozen words at most (`TESTOSTERONE, FREE (DIALYSIS), TOTAL (MS) AND SEX HORMONE BINDING GLOBULIN`). */
 const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
@@ -348,7 +349,7 @@ class TableReader {
     this.titleLines = [];
     this.lastLine = null;
     this.last = null;
-    this.titles = titlesAboveHeaders(body, page.headers);
+    this.titles = titlesAboveHeaders(body, page.headers, (line) => this.titleGap(line));
     if (firstHeader < 0 && this.columns) this.columns = this.calibrate(this.columns, body);
     for (const [index, line] of body.entries()) {
       if (line === tableStart) inTable = true;
@@ -373,7 +374,7 @@ class TableReader {
         this.last = null;
         continue;
       }
-      if (inTable) this.readLine(line, body[index + 1]);
+      if (inTable) this.readLine(line, body[index + 1], body[index + 2]);
     }
   }
 
@@ -391,10 +392,20 @@ class TableReader {
     const indent = this.rowIndent ?? row.x0;
     const isTitle =
       above !== undefined &&
-      above.y - row.y <= TITLE_GAP * row.size &&
-      (above.x0 < indent - INDENT_SLACK || (this.rowSize !== null && above.size > this.rowSize + 0.5) || !/[a-z]{2,}/.test(above.text)) &&
+      above.y - row.y <= this.titleGap(row) &&
+      (above.x0 < indent - INDENT_SLACK ||
+        (this.rowSize !== null && above.size > this.rowSize + 0.5) ||
+        !/[a-z]{2,}/.test(above.text) ||
+        // A panel carried over from the page before, retitled as such.
+        CONTINUED_TITLE.test(above.text) ||
+        (this.panel !== null && above.text.toLowerCase() === this.panel.name.toLowerCase())) &&
       titleCandidate(above);
     return isTitle ? above : row;
+  }
+
+  /** Largest baseline gap between a title and the line below it. */
+  private titleGap(line: Line): number {
+    return Math.max(TITLE_GAP * line.size, TITLE_PITCHES * (this.rowPitch ?? 0));
   }
 
   /** The title lines collected right above a column header. */
@@ -406,7 +417,7 @@ class TableReader {
     this.skipped.push({ reason, pageNumber: line.pageNumber, name });
   }
 
-  private readLine(line: Line, next: Line | undefined): void {
+  private readLine(line: Line, next: Line | undefined, after: Line | undefined): void {
     const columns = this.columns;
     const indent = this.rowIndent ?? line.x0;
     const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
@@ -429,7 +440,7 @@ class TableReader {
         this.titleLines = [];
         return;
       }
-      const role = this.nameOnlyLineRole(line, next);
+      const role = this.nameOnlyLineRole(line, next, after);
       if (role === 'title') {
         this.readTitle(line);
         return;
@@ -462,7 +473,7 @@ class TableReader {
    * (above a row or above such a wrapped name). The printed spellings of the LOINC table decide between
    * a re-joined name and its parts; a title may also carry the export's Collected/Received stamp.
    */
-  private nameOnlyLineRole(line: Line, next: Line | undefined): 'title' | { prefix: string } | null {
+  private nameOnlyLineRole(line: Line, next: Line | undefined, after: Line | undefined): 'title' | { prefix: string } | null {
     const columns = this.columns;
     const adjacent = next !== undefined && this.near(line, next) && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
     const below = adjacent ? rowOf(next, columns) : null;
@@ -483,9 +494,12 @@ class TableReader {
     const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
     if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
     if (joined) return { prefix: fragment };
-    // Neither the rest of the row above nor the start of the row below: a title when rows follow it.
+    // Neither the rest of the row above nor the start of the row below: a title when rows follow it
+    // (directly, or after a wrapped name), or when it ends the page (its rows are on the next).
     if (title) return title;
-    return below !== null && !tail && titleCandidate(line) ? 'title' : null;
+    if (tail || !titleCandidate(line)) return null;
+    const wrappedBelow = adjacent && after !== undefined && this.near(next, after) && rowOf(after, columns, next.text) !== null && isKnownTestName(rowOf(after, columns, next.text)!.name);
+    return below !== null || wrappedBelow || next === undefined ? 'title' : null;
   }
 
   private readTitle(line: Line): void {
@@ -514,7 +528,7 @@ class TableReader {
 }
 
 /** Lines printed right above a column header (a section title, wrapped over at most two lines). */
-function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, Column[]>): Set<Line> {
+function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, Column[]>, titleGap: (line: Line) => number): Set<Line> {
   const titles = new Set<Line>();
   lines.forEach((line, index) => {
     const header = headers.get(line);
@@ -523,7 +537,7 @@ function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, C
     for (let i = index - 1; i >= 0 && index - i <= 2; i--) {
       const above = lines[i]!;
       const gap = above.y - below.y;
-      if (headers.has(above) || !titleCandidate(above) || gap <= 0 || gap > TITLE_GAP * above.size) break;
+      if (headers.has(above) || !titleCandidate(above) || gap <= 0 || gap > titleGap(above)) break;
       // With tight row spacing the last row of the section before sits as close as a wrapped title would.
       if (rowOf(above, header) || rowOf(above, null)) break;
       // Nor is the second line of that row's wrapped name (`ALT` / `(SGPT)`) a title.
