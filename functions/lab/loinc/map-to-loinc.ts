@@ -69,9 +69,27 @@ function rowsFor(name: string): LoincRow[] | undefined {
   return alias ? BY_NAME.get(normaliseTestName(alias)) : undefined;
 }
 
-/** Whether the table knows this printed test name (any layout's spelling); used to re-join wrapped names. */
+/**
+ * Whether the table knows this printed test name (any layout's spelling), as printed: used to re-join
+ * wrapped names, where an abbreviation would make any words before `(TIBC)` a known name.
+ */
 export function isKnownTestName(name: string): boolean {
+  return BY_NAME.has(normaliseTestName(name));
+}
+
+/** Whether the table codes this printed name, by its own spelling or the abbreviation it carries. */
+export function isCodedTestName(name: string): boolean {
   return rowsFor(name) !== undefined;
+}
+
+const FIRST_WORDS = new Set([...BY_NAME.keys()].map((name) => name.split(' ')[0]!));
+
+/**
+ * Whether a name opens the way some printed test name does (`IRON ...`, `PLATELET ...`): the second
+ * line of a wrapped name (`COUNT`, `Bind.Cap.(TIBC)`, `(BUN)`) does not.
+ */
+export function opensLikeTestName(name: string): boolean {
+  return FIRST_WORDS.has(normaliseTestName(name).split(' ')[0]!);
 }
 
 export function loincRow(code: string): LoincRow | undefined {

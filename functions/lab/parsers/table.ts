@@ -1,4 +1,4 @@
-import { isKnownTestName } from '../loinc/map-to-loinc';
+import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
@@ -389,18 +389,9 @@ class TableReader {
     if (first < 0) return null;
     const row = lines[first]!;
     const above = lines[first - 1];
-    const indent = this.rowIndent ?? row.x0;
-    const isTitle =
-      above !== undefined &&
-      above.y - row.y <= this.titleGap(row) &&
-      (above.x0 < indent - INDENT_SLACK ||
-        (this.rowSize !== null && above.size > this.rowSize + 0.5) ||
-        !/[a-z]{2,}/.test(above.text) ||
-        // A panel carried over from the page before, retitled as such.
-        CONTINUED_TITLE.test(above.text) ||
-        (this.panel !== null && above.text.toLowerCase() === this.panel.name.toLowerCase())) &&
-      titleCandidate(above);
-    return isTitle ? above : row;
+    // The line right above (a title, or the first line of a wrapped name) starts the table; readLine says which.
+    const starts = above !== undefined && above.y - row.y <= this.titleGap(row) && rowOf(above, columns) === null && titleCandidate(above);
+    return starts ? above : row;
   }
 
   /** Largest baseline gap between a title and the line below it. */
@@ -488,7 +479,10 @@ class TableReader {
     const fragment = parts.name.replace(/\s+/g, ' ').trim();
     if (!plausibleName(fragment) || isComment(fragment)) return null;
     const whole = adjacent ? rowOf(next, columns, fragment) : null;
-    const joined = whole !== null && isKnownTestName(whole.name);
+    // Joined, the two lines make a name the table knows, or one it codes by its abbreviation while the
+    // lower line alone does not open like a test name (`Iron` / `Bind.Cap.(TIBC) 402`).
+    const joined =
+      whole !== null && (isKnownTestName(whole.name) || (isCodedTestName(whole.name) && below !== null && !opensLikeTestName(below.name)));
     if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
