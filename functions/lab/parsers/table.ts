@@ -70,6 +70,11 @@ const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
 const PANEL_DATES = /\s+(?:Collected|Received|Reported):.*$/i;
 
+function sameName(a: string, b: string): boolean {
+  const key = (text: string) => text.toUpperCase().replace(/\s+/g, ' ').trim();
+  return key(a) === key(b);
+}
+
 /** Most common value, counted in steps of `step` (whole points by default). */
 function mode(values: readonly number[], step = 1): number | null {
   const counts = new Map<number, number>();
@@ -479,10 +484,17 @@ class TableReader {
     const fragment = parts.name.replace(/\s+/g, ' ').trim();
     if (!plausibleName(fragment) || isComment(fragment)) return null;
     const whole = adjacent ? rowOf(next, columns, fragment) : null;
-    // Joined, the two lines make a name the table knows, or one it codes by its abbreviation while the
-    // lower line alone does not open like a test name (`Iron` / `Bind.Cap.(TIBC) 402`).
+    // Joined, the two lines make a name the table knows; one it codes by its abbreviation while the
+    // lower line alone does not open like a test name (`Iron` / `Bind.Cap.(TIBC) 402`); the name of the
+    // single-test panel they sit in; or the upper line stops mid-phrase (`..., FOURTH GENERATION,`).
+    const lowerOpensName = below !== null && (isKnownTestName(below.name) || opensLikeTestName(below.name));
     const joined =
-      whole !== null && (isKnownTestName(whole.name) || (isCodedTestName(whole.name) && below !== null && !opensLikeTestName(below.name)));
+      whole !== null &&
+      (isKnownTestName(whole.name) ||
+        (isCodedTestName(whole.name) && !lowerOpensName) ||
+        (this.panel !== null && sameName(whole.name, this.panel.name)) ||
+        /(?:,|\b(?:and|with|of|for|by|&))$/i.test(fragment) ||
+        (!lowerOpensName && opensLikeTestName(whole.name)));
     if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
