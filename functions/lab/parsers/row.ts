@@ -16,7 +16,7 @@ import {
   splitRangeAndUnit,
   type ValueAndFlag,
 } from './values';
-import { type ColumnRole, COMMENT, isLabCode, isTextResult } from './vocabulary';
+import { type ColumnRole, COMMENT, isLabCode, isTextResult, readsAsProse } from './vocabulary';
 
 /**
  * One result row read from a line: by the columns of a header when there is one, else (or when the
@@ -47,8 +47,8 @@ export type NotRowReason = 'no_value' | 'range_without_value' | 'unreadable_cell
 
 export type RowReading = { row: Row } | { reason: NotRowReason };
 
-/** More words than any printed test name in the research layouts (panel headers may be longer). */
-const MAX_NAME_WORDS = 8;
+/** More words than any printed test name (`HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES` has 9). */
+const MAX_NAME_WORDS = 12;
 
 /** Confidence lost when positions inside a text run were estimated, or the columns were read by shape. */
 const ESTIMATE_PENALTY = 0.05;
@@ -69,7 +69,8 @@ export function plausibleName(name: string): boolean {
     !/^\d+(?:\s|$)/.test(name) &&
     !/[:<>=≤≥]/.test(name) &&
     !name.includes('[REDACTED]') &&
-    name.split(' ').length <= MAX_NAME_WORDS
+    name.split(' ').length <= MAX_NAME_WORDS &&
+    !readsAsProse(name)
   );
 }
 

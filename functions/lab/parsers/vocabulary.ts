@@ -44,6 +44,13 @@ export const FURNITURE: readonly RegExp[] = regexes(vocabulary.furniture.pattern
 export const END_OF_RESULTS: readonly RegExp[] = regexes(vocabulary.endOfResults.patterns);
 export const COMMENT: readonly RegExp[] = regexes(vocabulary.comments.patterns);
 
+const PROSE_WORDS = new Set(vocabulary.proseWords.words);
+
+/** Whether a text reads as a sentence: two or more lower-case function words (`for`, `without`, `a`). */
+export function readsAsProse(text: string): boolean {
+  return text.split(/\s+/).filter((w) => PROSE_WORDS.has(w)).length >= 2;
+}
+
 /** Longest phrases first, so `Reference Range` wins over `Reference`. */
 export const HEADER_PHRASES: readonly HeaderPhrase[] = Object.entries(vocabulary.headerPhrases.roles)
   .flatMap(([role, texts]) => texts.map((text) => ({ words: text.toLowerCase().split(' '), role: role as ColumnRole })))
