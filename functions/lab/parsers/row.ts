@@ -224,46 +224,51 @@ interface Parse {
 const MAX_SPAN = 6;
 
 /**
- * Parses the cells after the name: the value (with its flag) first, then each span of a cell as one
- * role, every role at most once, every word used. Only a previous result (its value in one cell, its
- * date in the next) may span cells.
+ * Parses the cells after the name: the value (with its flag; its unit and range may come before it),
+ * then each span of a cell as one role, every role at most once, every word used. Only a previous
+ * result (its value in one cell, its date in the next) may span cells.
  */
 function parseRest(cells: readonly Cell[]): Parse | null {
   const tokens = cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
-  // Whether the rest from a position, with these roles used, can parse does not depend on the values read so far.
+  interface Partial extends Omit<Parse, 'value'> {
+    value: ValueAndFlag | null;
+  }
+  // Whether the rest from a position can parse depends only on the roles used, not on the values read.
   const failed = new Set<string>();
-  const walk = (i: number, state: Parse | null, used: string): Parse | null => {
-    if (i === tokens.length) return state;
-    const key = `${i}|${state ? used : '-'}`;
+  /** `used`: roles taken (v value, f flag, r range, u unit, p previous, l lab); `afterValue`: the last piece was the value. */
+  const walk = (i: number, state: Partial, used: string, afterValue: boolean): Parse | null => {
+    if (i === tokens.length) return state.value ? { ...state, value: state.value } : null;
+    const key = `${i}|${used}|${afterValue}`;
     if (failed.has(key)) return null;
     for (let j = i + 1; j <= Math.min(tokens.length, i + MAX_SPAN); j++) {
       const crosses = tokens[j - 1]!.cell !== tokens[i]!.cell;
       const text = tokens.slice(i, j).map((t) => t.text).join(' ');
-      if (!state) {
-        if (crosses) break;
+      if (!state.value && !crosses) {
         const value = parseValueAndFlag(text);
-        if (!value) continue;
-        const cell = cells[tokens[i]!.cell]!;
-        const exact = cell.words[0]!.exact || cell.words[0]!.spaced;
-        const found = walk(j, { value, valueX: cell.x0, valueExact: exact, flag: value.flag, range: null, unit: null }, value.flag ? 'f' : '');
-        if (found) return found;
-        continue;
+        if (value) {
+          const cell = cells[tokens[i]!.cell]!;
+          const exact = cell.words[0]!.exact || cell.words[0]!.spaced;
+          const found = walk(j, { ...state, value, valueX: cell.x0, valueExact: exact, flag: value.flag }, `${used}v${value.flag ? 'f' : ''}`, !value.flag);
+          if (found) return found;
+        }
       }
       for (const piece of restPieces(text)) {
         if (crosses && !piece.previous) continue;
         const roles = `${piece.flag ? 'f' : ''}${piece.range ? 'r' : ''}${piece.unit ? 'u' : ''}${piece.previous ? 'p' : ''}${piece.lab ? 'l' : ''}`;
         if ([...roles].some((r) => used.includes(r))) continue;
-        // A flag follows the value directly; `L` after a range is a unit (litres), never a flag.
-        if (piece.flag && used !== '') continue;
-        const next: Parse = { ...state, flag: piece.flag ?? state.flag, range: piece.range ?? state.range, unit: piece.unit ?? state.unit };
-        const found = walk(j, next, used + roles);
+        // Before the value only its unit and range may stand (a column order that prints them first);
+        // a flag follows the value directly (`L` after a range is a unit, litres, never a flag).
+        if (!state.value && (piece.flag || piece.previous || piece.lab)) continue;
+        if (piece.flag && !afterValue) continue;
+        const next: Partial = { ...state, flag: piece.flag ?? state.flag, range: piece.range ?? state.range, unit: piece.unit ?? state.unit };
+        const found = walk(j, next, used + roles, false);
         if (found) return found;
       }
     }
     failed.add(key);
     return null;
   };
-  return walk(0, null, '');
+  return walk(0, { value: null, valueX: 0, valueExact: false, flag: null, range: null, unit: null }, '', false);
 }
 
 /**

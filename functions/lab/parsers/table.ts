@@ -8,7 +8,7 @@ import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
 import { type Line, pageLines } from './layout';
 import { isComment, plausibleName, type Row, readRow, rowOf } from './row';
-import { type ParsedRange, type ParsedValue, splitRangeAndUnit } from './values';
+import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
 import { END_OF_RESULTS, isLabCode } from './vocabulary';
 
 /**
@@ -69,6 +69,13 @@ const TITLE_PITCHES = 2.2;
 const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
 const PANEL_DATES = /\s+(?:Collected|Received|Reported):.*$/i;
+
+/** Whether a cell after the first of a line reads as a value: a row the columns may not yet explain. */
+function holdsValue(line: Line): boolean {
+  return splitCells(line)
+    .slice(1)
+    .some((cell) => parseValueAndFlag(cell.text) !== null);
+}
 
 function sameName(a: string, b: string): boolean {
   const key = (text: string) => text.toUpperCase().replace(/\s+/g, ' ').trim();
@@ -303,7 +310,7 @@ class TableReader {
   private calibrate(columns: readonly Column[], lines: readonly Line[]): Column[] {
     return calibrateColumns(
       columns,
-      lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null)),
+      lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null || holdsValue(l))),
     );
   }
 
