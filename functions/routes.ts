@@ -10,7 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * What a function may touch in AWS; the CDK stack grants exactly these (least privilege) and nothing
  * else. `jobs`: read/write the jobs table; `uploads` / `artifacts`: read, write and delete objects in
  * that bucket; `jobs:read`, `uploads:read`, `artifacts:read`: read only (and decrypt only);
- * `startLab` / `startReport` / `startBulk`: states:StartExecution on that state machine; `comprehendMedical`: comprehendmedical:DetectPHI; `bedrock`: bedrock:InvokeModel on the
+ * `startLab` / `startReport` / `startBulk`: states:StartExecution on that state machine; `comprehendMedical`: comprehendmedical:DetectPHI;
+ * `textract`: textract:AnalyzeDocument (only when the stack's OCR engine is Textract); `bedrock`: bedrock:InvokeModel on the
  * configured model; `webhookSecrets`: the webhook signing secret and webhook API key;
  * `credentialsKey`: the key that encrypts report callback credentials; `overdueJobs`: Query on the
  * jobs table's open-jobs index (the sweepers that end overdue jobs).
@@ -26,6 +27,7 @@ export type Capability =
   | 'startReport'
   | 'startBulk'
   | 'comprehendMedical'
+  | 'textract'
   | 'bedrock'
   | 'webhookSecrets'
   | 'credentialsKey'

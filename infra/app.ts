@@ -5,7 +5,7 @@ import { HaleStack } from './hale-stack';
 /**
  * `npm run synth` / `cdk deploy`. Context (cdk.json or `-c key=value`): stackName, domainName +
  * certificateArn (optional custom domain), alarmEmail, bedrockModelId, uploadCorsOrigins
- * (comma-separated), phiDetector, lambdaConcurrencyLimit. See infra/README.md.
+ * (comma-separated), phiDetector, ocrEngine, lambdaConcurrencyLimit. See infra/README.md.
  */
 const app = createApp();
 const context = (key: string): string | undefined => {
@@ -26,6 +26,11 @@ if (phiDetector !== undefined && phiDetector !== 'comprehend' && phiDetector !==
   throw new Error(`phiDetector must be 'comprehend' (Amazon Comprehend Medical, the default) or 'builtin', not '${phiDetector}'`);
 }
 
+const ocrEngine = context('ocrEngine');
+if (ocrEngine !== undefined && ocrEngine !== 'tesseract' && ocrEngine !== 'textract') {
+  throw new Error(`ocrEngine must be 'tesseract' (tesseract.js inside the Recognize function, the default) or 'textract' (Amazon Textract), not '${ocrEngine}'`);
+}
+
 new HaleStack(app, context('stackName') ?? 'Hale', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   domain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
@@ -33,6 +38,7 @@ new HaleStack(app, context('stackName') ?? 'Hale', {
   bedrockModelId: context('bedrockModelId'),
   uploadCorsOrigins: context('uploadCorsOrigins')?.split(',').map((origin) => origin.trim()),
   phiDetector,
+  ocrEngine,
   lambdaConcurrencyLimit: concurrencyLimit === undefined ? undefined : Number(concurrencyLimit),
 });
 

@@ -1,6 +1,9 @@
 import type { HaleConfig } from '../functions/platform/config';
 import type { PhiDetectorChoice } from './phi-detector';
 
+/** Which OCR engine the lab pipeline's Recognize step uses (HALE_OCR_ENGINE): tesseract.js in the function, or Amazon Textract. */
+export type OcrEngineChoice = HaleConfig['HALE_OCR_ENGINE'];
+
 export interface EnvironmentInputs {
   tableName: string;
   uploadsBucketName: string;
@@ -9,6 +12,7 @@ export interface EnvironmentInputs {
   stateMachineArns: Partial<Record<'HALE_LAB_STATE_MACHINE_ARN' | 'HALE_REPORT_STATE_MACHINE_ARN', string>>;
   bedrockModelId?: string;
   phiDetector: PhiDetectorChoice;
+  ocrEngine: OcrEngineChoice;
 }
 
 type HaleSettings = Partial<Record<keyof HaleConfig, string>>;
@@ -27,6 +31,7 @@ export function functionEnvironment(inputs: EnvironmentInputs): Record<string, s
     ...inputs.stateMachineArns,
     HALE_PHI_DETECTOR: inputs.phiDetector,
     ...(inputs.bedrockModelId ? { HALE_BEDROCK_MODEL_ID: inputs.bedrockModelId } : {}),
+    HALE_OCR_ENGINE: inputs.ocrEngine,
   };
   return {
     ...(hale as Record<string, string>),

@@ -5,6 +5,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import { JOBS_TABLE } from '../functions/platform/resources';
 import type { Capability } from '../functions/routes';
 import type { StateMachineName } from '../functions/workers';
+import type { OcrEngineChoice } from './environment';
 import type { PhiDetectorChoice } from './phi-detector';
 import type { BucketName } from './storage';
 
@@ -18,6 +19,8 @@ export interface AccessTargets {
   bedrockModelId?: string;
   /** DetectPHI is granted only when the functions call Comprehend Medical. */
   phiDetector: PhiDetectorChoice;
+  /** AnalyzeDocument is granted only when the Recognize function calls Textract. */
+  ocrEngine: OcrEngineChoice;
 }
 
 /** Item operations of the jobs repository, by access level; no Scan, no table administration. */
@@ -109,6 +112,10 @@ export function statementsFor(capabilities: readonly Capability[], targets: Acce
   if (capabilities.includes('comprehendMedical') && targets.phiDetector === 'comprehend') {
     // DetectPHI has no resource-level permissions: '*' is the only resource it accepts.
     statements.push(new iam.PolicyStatement({ actions: ['comprehendmedical:DetectPHI'], resources: ['*'] }));
+  }
+  if (capabilities.includes('textract') && targets.ocrEngine === 'textract') {
+    // AnalyzeDocument has no resource-level permissions either; the document travels in the request.
+    statements.push(new iam.PolicyStatement({ actions: ['textract:AnalyzeDocument'], resources: ['*'] }));
   }
   if (capabilities.includes('bedrock') && targets.bedrockModelId) {
     statements.push(

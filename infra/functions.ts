@@ -53,7 +53,7 @@ export class HaleFunctions extends Construct {
     }
     acknowledge(this, [
       ['AwsSolutions-L1', 'Node.js 22 is the runtime DESIGN fixes for Hale (the code must also run on a Node 20 development machine); moving to 24 is a deliberate upgrade, not a default.'],
-      ['AwsSolutions-IAM5[Resource::*]', 'Only X-Ray (PutTraceSegments, PutTelemetryRecords) and Comprehend Medical DetectPHI are granted on *: neither action supports resource-level permissions.'],
+      ['AwsSolutions-IAM5[Resource::*]', 'Only X-Ray (PutTraceSegments, PutTelemetryRecords), Comprehend Medical DetectPHI and Textract AnalyzeDocument are granted on *: none of these actions supports resource-level permissions.'],
       ['HIPAA.Security-LambdaInsideVPC', 'The functions reach only AWS APIs (DynamoDB, S3, Step Functions, Comprehend Medical) over TLS with IAM, and outbound webhooks go to the internet through an SSRF guard; a VPC would add NAT gateways and endpoints without protecting any private resource.'],
       ['HIPAA.Security-LambdaConcurrency', 'Reserved concurrency per function would carve up the account pool (new accounts start at 10) and fail deploys; throttling is done at the API stage and usage plans, and the Throttles alarm watches every function.'],
     ]);

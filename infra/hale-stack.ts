@@ -6,7 +6,7 @@ import { STATE_MACHINES, type StateMachineDefinition, type StateMachineName, WOR
 import { Apis, longestTimeoutPerApi } from './apis';
 import { CustomDomain } from './custom-domain';
 import { EncryptionKey } from './encryption-key';
-import { functionEnvironment } from './environment';
+import { functionEnvironment, type OcrEngineChoice } from './environment';
 import { stateMachineArn } from './function-access';
 import { ROUTE_DEFAULTS } from '../functions/routes';
 import { HaleFunctions } from './functions';
@@ -30,6 +30,8 @@ export interface HaleStackProps extends StackProps {
   domain?: { domainName: string; certificateArn: string };
   alarmEmail?: string;
   bedrockModelId?: string;
+  /** OCR engine of the Recognize function (context `ocrEngine`); Textract is granted only when chosen. */
+  ocrEngine?: OcrEngineChoice;
   uploadCorsOrigins?: string[];
   /** Default `comprehend`, which needs a region with Comprehend Medical (infra/phi-detector.ts). */
   phiDetector?: PhiDetectorChoice;
@@ -45,6 +47,7 @@ export class HaleStack extends Stack {
     const workers = props.workers ?? WORKERS;
     const machineDefinitions = props.stateMachines ?? STATE_MACHINES;
     const phiDetector = props.phiDetector ?? 'comprehend';
+    const ocrEngine = props.ocrEngine ?? 'tesseract';
     requirePhiDetectorInRegion(this, phiDetector);
 
     const { key } = new EncryptionKey(this, 'Encryption');
@@ -65,7 +68,7 @@ export class HaleStack extends Stack {
       workers,
       key,
       deadLetterQueue,
-      access: { table: storage.table, bucketArns: storage.bucketArns, key, stateMachineNames: machineNames, bedrockModelId: props.bedrockModelId, phiDetector },
+      access: { table: storage.table, bucketArns: storage.bucketArns, key, stateMachineNames: machineNames, bedrockModelId: props.bedrockModelId, phiDetector, ocrEngine },
       environment: functionEnvironment({
         tableName: storage.table.tableName,
         uploadsBucketName: storage.uploadsBucketName,
@@ -73,6 +76,7 @@ export class HaleStack extends Stack {
         stateMachineArns: Object.fromEntries(present.map(({ definition }) => [definition.arnSetting, stateMachineArn(this, machineNames[definition.name]!)])),
         bedrockModelId: props.bedrockModelId,
         phiDetector,
+        ocrEngine,
       }),
       environmentFor: (capabilities) => secrets.environmentFor(capabilities),
     });

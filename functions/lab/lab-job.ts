@@ -24,9 +24,9 @@ export type RejectionReason = z.infer<typeof RejectionReasonSchema>;
  * outcomes of the document each have their own; anything unexpected is `internal_error`.
  */
 export const LabErrorTypeSchema = z
-  .enum(['document_missing', 'file_too_large', 'not_a_pdf', 'invalid_pdf', 'no_text_layer', 'no_results_found', 'upload_not_received', 'timeout', 'internal_error'])
+  .enum(['document_missing', 'file_too_large', 'not_a_pdf', 'invalid_pdf', 'too_many_pages', 'unreadable_document', 'no_results_found', 'upload_not_received', 'timeout', 'internal_error'])
   .describe(
-    'Why the job failed: document_missing (the upload is gone), file_too_large, not_a_pdf, invalid_pdf (corrupt, encrypted or unreadable), no_text_layer (an image-only PDF), no_results_found (a lab report with no result rows Hale could read), upload_not_received (the pre-signed upload never arrived), timeout (processing did not finish in time), internal_error',
+    'Why the job failed: document_missing (the upload is gone), file_too_large, not_a_pdf, invalid_pdf (corrupt, encrypted or unreadable), too_many_pages (more scanned pages than one report has), unreadable_document (a page has no usable text layer and OCR could not read it either), no_results_found (a lab report with no result rows Hale could read), upload_not_received (the pre-signed upload never arrived), timeout (processing did not finish in time), internal_error',
   );
 export type LabErrorType = z.infer<typeof LabErrorTypeSchema>;
 

@@ -1,5 +1,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { HaleError } from '../http/errors';
+import { imageCoverage } from './ocr/image-coverage';
+import { textLayerVerdict } from './ocr/text-layer';
 import { uprightText } from './parsers/orientation';
 
 /**
@@ -17,9 +19,16 @@ export interface TextItem {
   y: number;
   width: number;
   height: number;
-  /** Recognition confidence (0–1) of a word read by OCR; absent for the PDF's own text layer. */
+  /** OCR only: how sure the recogniser is of this word (0–1). Absent for text read from the text layer. */
   confidence?: number;
 }
+
+/**
+ * Where a page's items come from: its own text layer, or OCR of its rendered image (one item per
+ * recognised word, functions/lab/ocr). A page without `source` has no usable text layer (none, or text
+ * that decodes to no recognisable tokens) and no items yet: it waits for recognition.
+ */
+export type PageSource = 'text' | 'ocr';
 
 export interface PageText {
   /** 1-based. */
@@ -27,8 +36,7 @@ export interface PageText {
   width: number;
   height: number;
   items: TextItem[];
-  /** Where the items come from: the PDF's text layer (default) or OCR of the page image. */
-  source?: 'text' | 'ocr';
+  source?: PageSource;
 }
 
 /** The bytes are not a PDF pdf.js can read (corrupt, truncated, password-protected, not a PDF at all). */
@@ -37,6 +45,9 @@ export class InvalidPdfError extends HaleError {
     super(400, 'invalid_pdf', message, { cause });
   }
 }
+
+/** A page mostly covered by images (a scan, a photo) whose text layer is sparse is read by OCR. */
+const SCANNED_IMAGE_COVERAGE = 0.5;
 
 interface PdfJsTextItem {
   str: string;
@@ -50,7 +61,11 @@ function isTextItem(item: object): item is PdfJsTextItem {
   return 'str' in item && 'transform' in item;
 }
 
-/** Reads every page's text items with positions; empty and whitespace-only runs are dropped. */
+/**
+ * Reads every page's text items with positions; empty and whitespace-only runs are dropped. A page
+ * whose text layer is unusable (see ocr/text-layer.ts) comes back without `source` and without items,
+ * for OCR to read; a page with a little text over a page-sized image (a scan with a stamped header) too.
+ */
 export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
   const data = new Uint8Array(bytes);
@@ -68,7 +83,9 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
       const runs: PdfJsTextItem[] = [];
       for (const raw of content.items) if (isTextItem(raw) && raw.str.trim() !== '') runs.push(raw);
       const { items, width, height } = uprightText(runs, page.view as [number, number, number, number]);
-      pages.push({ pageNumber, width, height, items });
+      const verdict = textLayerVerdict(items);
+      const scanned = verdict === 'unusable' || (verdict === 'sparse' && (await imageCoverage(page)) >= SCANNED_IMAGE_COVERAGE);
+      pages.push(scanned ? { pageNumber, width, height, items: [] } : { pageNumber, width, height, items, source: 'text' });
       page.cleanup();
     }
     return pages;

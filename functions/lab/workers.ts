@@ -14,6 +14,10 @@ const step = (id: string, file: string, permissions: WorkerDefinition['permissio
 export const LAB_WORKERS: readonly WorkerDefinition[] = [
   // pdf.js holds the whole document (up to 50 MB) in memory while it reads the text.
   step('LabValidatePdf', 'validate-pdf', ['jobs', 'uploads:read', 'artifacts'], { memoryMb: 1536, timeoutSeconds: 120 }),
+  // OCR of scanned pages (ocr/): a 300-dpi page and Tesseract's working memory fit well inside 2 GB,
+  // which also buys ~1.2 vCPU; up to 150 pages within the 15-minute ceiling. It reads the upload and
+  // writes the recognised pages as an artifact; Textract is granted only when it is the stack's engine.
+  step('LabRecognize', 'recognize', ['jobs', 'uploads:read', 'artifacts', 'textract'], { memoryMb: 2048, timeoutSeconds: 900 }),
   step('LabDetectLanguage', 'detect-language', ['jobs', 'artifacts:read']),
   step('LabDetectPhi', 'detect-phi', ['jobs', 'artifacts', 'comprehendMedical', 'credentialsKey'], { memoryMb: 1024, timeoutSeconds: 120 }),
   step('LabClassify', 'classify', ['jobs', 'artifacts']),

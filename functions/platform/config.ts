@@ -30,6 +30,12 @@ export const ConfigSchema = z.object({
   HALE_CREDENTIALS_KEY: z.string().min(1).optional(),
   /** `comprehend` (AWS Comprehend Medical) or `builtin` (the local Safe Harbor detector). */
   HALE_PHI_DETECTOR: z.enum(['comprehend', 'builtin']).default('comprehend'),
+  /**
+   * OCR of pages without a usable text layer: `tesseract` (tesseract.js inside the Recognize function,
+   * Lambda time only) or `textract` (Amazon Textract AnalyzeDocument with TABLES, billed per page).
+   * See docs/ocr.md for the cost per page of each.
+   */
+  HALE_OCR_ENGINE: z.enum(['tesseract', 'textract']).default('tesseract'),
   /** Optional Bedrock fallback for LOINC mapping; off unless a model id is set. */
   HALE_BEDROCK_MODEL_ID: z.string().min(1).optional(),
   HALE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(100),

@@ -23,6 +23,8 @@ export const PipelineStateSchema = z.object({
   jobId: z.uuid(),
   outcome: OutcomeSchema.optional(),
   error: CaughtErrorSchema.optional(),
+  /** Pages without a usable text layer, for the Recognize step (OCR); absent when every page has one. */
+  ocrPages: z.array(z.number().int().min(1)).min(1).optional(),
 });
 export type PipelineState = z.infer<typeof PipelineStateSchema>;
 

@@ -14,6 +14,7 @@ import { labWorker } from './worker';
  */
 const LAB_STEPS = {
   validate_pdf: 'processing_language',
+  recognize: 'processing_language',
   detect_language: 'processing_language',
   detect_phi: 'processing_phi',
   classify: 'processing_extraction',

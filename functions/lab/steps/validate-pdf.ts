@@ -7,11 +7,20 @@ import type { Outcome } from './pipeline-state';
 import { labStep } from './stage';
 
 /**
- * First step: the uploaded object is a PDF within the pre-signed limit and has a text layer. Its
- * positioned text is written to the artifacts bucket for the next steps (the PHI step replaces it
- * with the redacted text before anything else reads it). A document that fails a check ends the job
- * with that outcome (a result the state machine branches on, not an error).
+ * First step: the uploaded object is a PDF within the pre-signed limit. Its positioned text is written
+ * to the artifacts bucket for the next steps (the PHI step replaces it with the redacted text before
+ * anything else reads it). Pages without a usable text layer (scans, broken font encodings) are named
+ * in `ocrPages` for the Recognize step; their place in the text items waits empty, without `source`.
+ * A document that fails a check ends the job with that outcome (a result the state machine branches
+ * on, not an error).
  */
+
+/**
+ * A lab report runs to a few dozen pages; OCR takes 3–4 s a page, and the Recognize function must
+ * finish inside Lambda's 15 minutes with room to spare.
+ */
+const MAX_OCR_PAGES = 150;
+
 export const handler = labStep('validate_pdf', async (job, state, io) => {
   const keys = labKeys(job.jobId);
   const fail = (errorType: Extract<Outcome, { status: 'failed' }>['errorType'], message: string) => ({
@@ -32,9 +41,10 @@ export const handler = labStep('validate_pdf', async (job, state, io) => {
     if (error instanceof InvalidPdfError) return fail('invalid_pdf', 'The uploaded file is not a readable PDF');
     throw error;
   }
-  if (pages.every((page) => page.items.length === 0)) {
-    return fail('no_text_layer', 'The PDF has no text layer; scanned documents are not supported yet');
+  const ocrPages = pages.filter((page) => page.source === undefined).map((page) => page.pageNumber);
+  if (ocrPages.length > MAX_OCR_PAGES) {
+    return fail('too_many_pages', `The PDF has more than ${MAX_OCR_PAGES} scanned pages; upload one lab report per document`);
   }
   await writeJson(io, keys.textItems, pages);
-  return state;
+  return ocrPages.length > 0 ? { ...state, ocrPages } : state;
 });

@@ -91,7 +91,14 @@ export async function startTestRuntime(overrides: LocalRuntimeOptions = {}): Pro
     const apiKey = options.apiKey === undefined ? runtime.apiKeys[0] : options.apiKey;
     if (apiKey !== null && apiKey !== undefined) headers['x-api-key'] = apiKey;
     const body = encodeBody(options.body, headers);
-    const response = await fetch(`${runtime.baseUrl}${pathAndQuery}`, { method, headers, body });
+    const send = () => fetch(`${runtime.baseUrl}${pathAndQuery}`, { method, headers, body });
+    // A kept-alive connection the server closed just as a GET went out (an event loop busy with OCR
+    // outlasts the keep-alive timeout) is reset; a GET is safe to send again, as browsers do.
+    // (fetch's TypeError comes from Node's realm, not the test's: checked by its cause's code.)
+    const response = await send().catch((error: unknown) => {
+      if (method !== 'GET' || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      return send();
+    });
     const text = await response.text();
     if (options.contract !== false) {
       const problems = contractProblems({ method, path: pathAndQuery, status: response.status, contentType: response.headers.get('content-type'), body: text });

@@ -6,9 +6,11 @@ import { classifyDocument } from '../../../functions/lab/classify-document';
 import { extractLabResults } from '../../../functions/lab/parsers';
 import { readPdfText } from '../../../functions/lab/pdf-text';
 import type { ExtractionResults, LabPanel } from '../../../functions/lab/results-schema';
+import { stopTesseract } from '../../../functions/lab/ocr/tesseract-recognizer';
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
+import { scanned } from '../../fixtures/labs/scanned';
 import { type AwsClients, awsClientsFor, eventually, executionEnd } from '../helpers/aws';
 import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
 import type { FhirBundle } from '../../../functions/lab/fhir/fhir-schemas';
@@ -46,6 +48,7 @@ afterAll(async () => {
   output.stop();
   aws.destroy();
   await hale.stop();
+  await stopTesseract();
 });
 
 async function jobFiles(jobId: string): Promise<string[]> {
@@ -153,6 +156,23 @@ describe('pre-signed upload of a Labcorp report', () => {
   });
 });
 
+describe('a scanned Quest report (image-only PDF)', () => {
+  it('is recognised by OCR in the Recognize stage and completes with results read from the scan', async () => {
+    const report = await generateQuestReport({ seed: 107, panelCount: 2 });
+    for (const value of report.truth.phi) phi.add(value);
+    const jobId = await uploadBase64(hale, await scanned(report.pdf, { seed: 107 }));
+    // OCR takes seconds a page, more on a busy machine.
+    const job = await finished(hale, jobId, () => true, 120_000);
+    expect(job.status).toBe('completed');
+    expect(Object.keys(job.stages).slice(0, 3)).toEqual(['validate_pdf', 'recognize', 'detect_language']);
+    expect(job.error_type).toBeNull();
+    const printed = new Set(report.truth.panels.flatMap((p) => p.results.map((r) => `${r.biomarker}=${r.resultValue}`)));
+    const read = job.results!.panels.flatMap((p) => p.panelResults.map((r) => `${r.biomarker}=${r.resultValue}`));
+    expect(read.filter((r) => printed.has(r)).length).toBeGreaterThanOrEqual(printed.size / 2);
+    expect(await jobFiles(jobId)).toEqual([`lab/${jobId}/results.json`]);
+  }, 180_000);
+});
+
 describe('every terminal state, each reached by a fitting document', () => {
   it('a Spanish report is quarantined', async () => {
     for (const value of SPANISH_REPORT_PHI) phi.add(value);
@@ -191,15 +211,17 @@ describe('every terminal state, each reached by a fitting document', () => {
     expect(job.detected_lab === null || typeof job.detected_lab === 'string').toBe(true);
   });
 
-  it('a PDF without a text layer fails, saying scans are not supported yet', async () => {
+  it('a scan OCR cannot read fails as unreadable_document and its files are removed', async () => {
     const jobId = await uploadBase64(hale, await scannedDocument());
-    const job = await finished(hale, jobId);
-    expect(job).toMatchObject({ status: 'failed', error_type: 'no_text_layer' });
-    expect(job.message).toMatch(/scanned documents are not supported yet/);
+    const job = await finished(hale, jobId, () => true, 120_000);
+    expect(job).toMatchObject({ status: 'failed', error_type: 'unreadable_document' });
+    expect(job.results).toBeUndefined();
+    expect(job.message).toMatch(/could not be read by OCR/);
+    expect(Object.keys(job.stages)).toEqual(['validate_pdf', 'recognize']);
     expect(await jobFiles(jobId)).toEqual([]);
     // An outcome, not a fault: no task failed (no Lambda error) and the execution succeeded.
     expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
-  });
+  }, 180_000);
 
   it('random bytes are refused at upload: 400 invalid_pdf', async () => {
     const response = await hale.post('/extraction/lab/upload', { pdfFile: Buffer.from(Array.from({ length: 4096 }, (_v, i) => (i * 7919) % 256)).toString('base64') });

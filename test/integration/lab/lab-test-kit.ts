@@ -20,11 +20,11 @@ export async function status(hale: TestRuntime, jobId: string, apiKey?: string):
 }
 
 /** Polls the status route until the job is terminal (and, when asked, until `until` holds). */
-export async function finished(hale: TestRuntime, jobId: string, until: (job: StatusResponse) => boolean = () => true): Promise<StatusResponse> {
+export async function finished(hale: TestRuntime, jobId: string, until: (job: StatusResponse) => boolean = () => true, timeoutMs?: number): Promise<StatusResponse> {
   return eventually(async () => {
     const job = (await status(hale, jobId)).json<StatusResponse>();
     return isTerminal(job.status) && until(job) ? job : undefined;
-  });
+  }, timeoutMs);
 }
 
 /** Every object left in a bucket (optionally under a prefix), with its body as text. */

@@ -43,6 +43,20 @@ describe('lab-extraction.asl.json', () => {
     expect(order).toEqual(['ValidatePdf', 'DetectLanguage', 'DetectPhi', 'Classify', 'Extract', 'StandardiseUcum', 'MapLoinc', 'Finalise', 'Finish', 'Notify']);
   });
 
+  it('ends a document that failed validation, and recognises scanned pages between validation and language detection only when ValidatePdf lists ocrPages', () => {
+    const afterValidate = asl.States[asl.States.ValidatePdf!.Next!] as TaskState & { Choices: Array<{ Variable: string; IsPresent: boolean; Next: string }>; Default: string };
+    // A document that failed validation ends first; a scan goes to Recognize; anything else reads on.
+    expect(afterValidate.Choices).toEqual([
+      { Variable: '$.outcome', IsPresent: true, Next: 'Finish' },
+      { Variable: '$.ocrPages', IsPresent: true, Next: 'Recognize' },
+    ]);
+    expect(afterValidate.Default).toBe('DetectLanguage');
+    const afterRecognize = asl.States[asl.States.Recognize!.Next!] as TaskState & { Choices: Array<{ Variable: string; Next: string }>; Default: string };
+    // An unreadable page ends the job (outcome failed, unreadable_document) before anything reads its text.
+    expect(afterRecognize.Choices).toEqual([{ Variable: '$.outcome', IsPresent: true, Next: 'Finish' }]);
+    expect(afterRecognize.Default).toBe('DetectLanguage');
+  });
+
   it('retries Lambda service errors on every task and sends any other error of a processing step to Finish', () => {
     for (const [name, state] of tasks) {
       expect(state.Retry?.some((r) => r.ErrorEquals.includes('Lambda.ServiceException'))).toBe(true);
@@ -115,7 +129,7 @@ describe('lab-extraction.asl.json behaviour', () => {
     expect(Object.keys(calls)).toEqual(['ValidatePdf', 'Finish', 'Notify']);
     expect(calls.Finish![0]).toEqual({ jobId: 'j', outcome: failed });
     // A later step's outcome takes the same way.
-    const late = await run({ MapLoinc: (input) => ({ ...(input as object), outcome: { status: 'failed', errorType: 'no_text_layer', message: 'x' } }) });
+    const late = await run({ MapLoinc: (input) => ({ ...(input as object), outcome: { status: 'failed', errorType: 'no_results_found', message: 'x' } }) });
     expect(Object.keys(late.calls)).not.toContain('Finalise');
     expect(late.outcome).toBe('SUCCEEDED');
   });

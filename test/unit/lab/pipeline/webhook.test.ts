@@ -39,9 +39,9 @@ describe('webhook envelope (spec §6.2)', () => {
   });
 
   it('job.failed carries the message and the error type in data.error', () => {
-    expect(webhookEnvelope(job({ status: 'failed', errorType: 'no_text_layer', message: 'scanned documents are not supported yet' }), undefined).data).toEqual({
+    expect(webhookEnvelope(job({ status: 'failed', errorType: 'unreadable_document', message: 'A page could not be read by OCR' }), undefined).data).toEqual({
       status: 'failed',
-      error: { error_type: 'no_text_layer', message: 'scanned documents are not supported yet' },
+      error: { error_type: 'unreadable_document', message: 'A page could not be read by OCR' },
     });
   });
 

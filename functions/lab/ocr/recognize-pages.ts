@@ -1,0 +1,77 @@
+import type { PageText } from '../pdf-text';
+import { inkShare } from './deskew';
+import { RENDER_DPI, renderPages } from './page-image';
+import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
+
+/**
+ * Recognises pages that have no usable text layer into the same positioned text the reader consumes
+ * (PageText with `source: 'ocr'`, one item per word with its confidence), page by page. A page with
+ * ink that OCR cannot turn into words is not read as an empty page: the caller ends the job
+ * `unreadable_document` instead of reporting a document without results.
+ */
+
+/** Less ink than this (share of pixels) is a blank page: nothing to read, nothing lost. */
+const BLANK_PAGE_INK = 0.002;
+/** Words OCR must be this sure of for a page to count as read. */
+const CONFIDENT_WORD = 0.6;
+/** A page with ink needs at least this many confident words, and most of its text read confidently. */
+const MIN_CONFIDENT_WORDS = 5;
+const MIN_CONFIDENT_SHARE = 0.5;
+/**
+ * Specks of noise come back as lone punctuation the engine doubts (`:`, `;`, `©`) or as one or two
+ * marks it barely believes; they are not text, and left in they would stand between a row's cells.
+ */
+function isSpeck(word: RecognizedWord): boolean {
+  if (word.confidence < CONFIDENT_WORD && !/[\p{L}\p{N}]/u.test(word.text)) return true;
+  return word.confidence < 0.3 && word.text.trim().length <= 2;
+}
+
+export class UnreadablePageError extends Error {
+  override name = 'UnreadablePageError';
+  constructor(readonly pageNumber: number) {
+    super(`Page ${pageNumber} could not be read by OCR`);
+  }
+}
+
+export interface PageRecognition {
+  page: PageText;
+  skewDegrees: number;
+  /** Mean word confidence (0–1); null for a blank page. */
+  meanConfidence: number | null;
+}
+
+/** Whether OCR read the page: enough words it is sure of, and most of its characters in such words. */
+export function isReadable(words: readonly { str: string; confidence?: number }[]): boolean {
+  const confident = words.filter((w) => (w.confidence ?? 0) >= CONFIDENT_WORD);
+  const characters = (list: readonly { str: string }[]) => list.reduce((sum, w) => sum + w.str.length, 0);
+  return confident.length >= MIN_CONFIDENT_WORDS && characters(confident) >= MIN_CONFIDENT_SHARE * characters(words);
+}
+
+export async function* recognizePages(
+  bytes: Uint8Array,
+  pageNumbers: readonly number[],
+  recognizer: TextRecognizer,
+  dpi = RENDER_DPI,
+): AsyncGenerator<PageRecognition> {
+  for await (const rendered of renderPages(bytes, pageNumbers, dpi)) {
+    const { pageNumber, width, height, image, skewDegrees } = rendered;
+    if (inkShare(image) < BLANK_PAGE_INK) {
+      yield { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, meanConfidence: null };
+      continue;
+    }
+    const words = (await recognizer.recognize(image)).filter((w) => !isSpeck(w));
+    const items = wordsToItems(words, image, height);
+    if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
+    const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
+    yield { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, meanConfidence };
+  }
+}
+
+/** Fills every page that waits for recognition (no `source`) with its OCR text; other pages stay as they are. */
+export async function withRecognizedPages(bytes: Uint8Array, pages: readonly PageText[], recognizer: TextRecognizer): Promise<PageText[]> {
+  const waiting = pages.filter((p) => p.source === undefined).map((p) => p.pageNumber);
+  if (waiting.length === 0) return [...pages];
+  const recognized = new Map<number, PageText>();
+  for await (const { page } of recognizePages(bytes, waiting, recognizer)) recognized.set(page.pageNumber, page);
+  return pages.map((p) => recognized.get(p.pageNumber) ?? p);
+}

@@ -1,0 +1,68 @@
+import type { TextItem } from '../pdf-text';
+
+/**
+ * The OCR port: a page image in, the words on it with their boxes out. Two adapters implement it:
+ * tesseract.js inside the function (tesseract-recognizer.ts, the default and the local one) and Amazon
+ * Textract (functions/platform/textract-recognizer.ts), chosen by HALE_OCR_ENGINE. Both are handed the
+ * same rendered, deskewed greyscale page, so their words land in the same frame.
+ */
+
+/** A rendered page: 8-bit grey, row-major, top row first. */
+export interface PageImage {
+  width: number;
+  height: number;
+  /** Pixels per inch the page was rendered at (PDF units are 1/72 inch). */
+  dpi: number;
+  grey: Uint8Array;
+}
+
+/** One recognised word in image pixels (origin top-left). */
+export interface RecognizedWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Baseline (y, pixels) at the word's centre, when the engine knows it. */
+  baseline?: number;
+  /** Height of the word's text line, ascender to baseline plus descender room: about the font size. */
+  lineHeight?: number;
+  /** 0–1. */
+  confidence: number;
+}
+
+export interface TextRecognizer {
+  /** Human-readable engine name for logs (`tesseract`, `textract`). */
+  readonly engine: string;
+  recognize(image: PageImage): Promise<RecognizedWord[]>;
+}
+
+/** Share of a box's height below the baseline when an engine gives boxes only (descenders of g, p, y). */
+const DESCENT = 0.2;
+
+/**
+ * Words as the text items the reader consumes: PDF units, baseline origin bottom-left, height about
+ * the font size, the engine's confidence kept. `pageHeight` is in PDF units.
+ */
+export function wordsToItems(words: readonly RecognizedWord[], image: Pick<PageImage, 'dpi'>, pageHeight: number): TextItem[] {
+  const scale = 72 / image.dpi;
+  return words
+    .filter((w) => w.text.trim() !== '')
+    .map((w) => {
+      const boxHeight = w.y1 - w.y0;
+      const baseline = w.baseline ?? w.y1 - DESCENT * boxHeight;
+      const size = w.lineHeight ?? boxHeight;
+      return {
+        str: w.text.trim(),
+        x: round(w.x0 * scale),
+        y: round(pageHeight - baseline * scale),
+        width: round((w.x1 - w.x0) * scale),
+        height: round(size * scale),
+        confidence: round(Math.min(1, Math.max(0, w.confidence))),
+      };
+    });
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

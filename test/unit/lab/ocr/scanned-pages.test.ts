@@ -1,0 +1,90 @@
+import { PDFDocument } from 'pdf-lib';
+import { classifyDocument } from '../../../../functions/lab/classify-document';
+import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
+import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
+import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
+import { scannedDocument } from '../../../fixtures/lab-documents/documents';
+import { type GeneratedReport, generateLabcorpReport, generateQuestReport } from '../../../fixtures/labs/generator';
+import { NOISY_SCAN, scanned } from '../../../fixtures/labs/scanned';
+
+/**
+ * OCR of image-only pages into the reader's positioned text, with the real engine (tesseract.js and
+ * the English model from npm) on "scanned" renderings of generated reports. One Tesseract worker for
+ * the whole file (starting one dominates); a few pages only, each recognised once.
+ */
+
+// Each page takes seconds of OCR; a busy machine stretches that several times.
+jest.setTimeout(180_000);
+
+afterAll(() => stopTesseract());
+
+/** Share of the report's printed values that appear as whole OCR words on their page. */
+function valuesFound(report: GeneratedReport, pages: readonly PageText[]): number {
+  const results = report.truth.panels.flatMap((p) => p.results);
+  const words = new Map(pages.map((p) => [p.pageNumber, new Set(p.items.map((i) => i.str))]));
+  return results.filter((r) => words.get(r.pageNumber)?.has(r.resultValue)).length / results.length;
+}
+
+describe('a clean 200-dpi scan of a Quest report', () => {
+  let report: GeneratedReport;
+  let pages: PageText[];
+
+  beforeAll(async () => {
+    report = await generateQuestReport({ seed: 7, panelCount: 2 });
+    const pdf = await scanned(report.pdf, { seed: 7 });
+    const text = await readPdfText(pdf);
+    expect(text.map((p) => [p.source, p.items.length])).toEqual(text.map(() => [undefined, 0]));
+    pages = await withRecognizedPages(pdf, text, tesseractRecognizer);
+  });
+
+  it('becomes OCR pages of words with boxes on the page and confidences', () => {
+    expect(pages.map((p) => p.source)).toEqual(pages.map(() => 'ocr'));
+    const items = pages.flatMap((p) => p.items);
+    expect(items.length).toBeGreaterThan(100);
+    for (const item of items) {
+      expect(item.str).not.toMatch(/\s/);
+      expect(item.confidence).toBeGreaterThanOrEqual(0);
+      expect(item.confidence).toBeLessThanOrEqual(1);
+      expect(item.x).toBeGreaterThanOrEqual(0);
+      expect(item.x + item.width).toBeLessThanOrEqual(pages[0]!.width + 1);
+      expect(item.height).toBeGreaterThan(4);
+      expect(item.height).toBeLessThan(20);
+    }
+  });
+
+  it('reads most printed values and classifies like the text original, with its collection date', () => {
+    expect(valuesFound(report, pages)).toBeGreaterThanOrEqual(0.85);
+    expect(classifyDocument(pages)).toMatchObject({ kind: 'lab_report', vendor: 'quest', collectionDate: report.truth.collectionDate });
+  });
+});
+
+it('straightens a noisy 150-dpi scan turned by 3° before recognition, so rows stay rows', async () => {
+  const report = await generateLabcorpReport({ seed: 3, panelCount: 1 });
+  const pdf = await scanned(report.pdf, { ...NOISY_SCAN, seed: 3 });
+  const [first] = await readPdfText(pdf);
+  const recognized = [];
+  for await (const page of recognizePages(pdf, [first!.pageNumber], tesseractRecognizer)) recognized.push(page);
+  expect(recognized[0]!.skewDegrees).toBeCloseTo(NOISY_SCAN.skewDegrees, 0);
+  expect(valuesFound(report, [recognized[0]!.page])).toBeGreaterThanOrEqual(0.8);
+});
+
+it('sends a page whose text layer decodes to nothing to OCR, and keeps pages with real text', async () => {
+  const report = await generateQuestReport({ seed: 9, panelCount: 1 });
+  const broken = await readPdfText(await scanned(report.pdf, { seed: 9, garbageTextLayer: true }));
+  expect(broken.every((p) => p.source === undefined && p.items.length === 0)).toBe(true);
+  const original = await readPdfText(report.pdf);
+  expect(original.every((p) => p.source === 'text' && p.items.length > 0)).toBe(true);
+});
+
+it('reads a blank scanned page as an empty OCR page, and a page of marks it cannot read as unreadable', async () => {
+  const blank = await PDFDocument.create();
+  blank.addPage([612, 792]);
+  const blankPdf = await blank.save();
+  const [page] = await withRecognizedPages(blankPdf, await readPdfText(blankPdf), tesseractRecognizer);
+  expect(page).toMatchObject({ source: 'ocr', items: [] });
+
+  const marks = await scannedDocument();
+  const error = await withRecognizedPages(marks, await readPdfText(marks), tesseractRecognizer).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UnreadablePageError);
+  expect(error).toMatchObject({ pageNumber: 1 });
+});
