@@ -24,6 +24,8 @@ export interface WorkerDefinition {
   permissions?: readonly Capability[];
   /** Folders copied next to the bundle's entry file (see RouteDefinition.bundleFiles). */
   bundleFiles?: readonly string[];
+  /** Ships the OCR engine (Tesseract's worker, WebAssembly and model; the canvas binary) beside the bundle: infra/ocr-bundle.ts. */
+  ocrAssets?: boolean;
 }
 
 export type StateMachineName = 'lab-extraction' | 'report-generation' | 'bulk-scoring';

@@ -16,7 +16,7 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
  * s3-request-presigner), and bundling it costs ~500 kB per function, which would put 10 of the 34
  * bundles over the 1 MB budget (measured; infra/README.md, "Bundles"). The trade-off: the runtime's SDK version is AWS's choice and lags our pinned
  * 3.1162.0; Hale uses only long-stable operations (GetItem/UpdateItem/TransactWriteItems, Put/Get/List/
- * DeleteObjects, pre-signed PUT, StartExecution, DetectPHI), and the one newer client option we set
+ * DeleteObjects, pre-signed PUT, StartExecution, DetectPHI, Textract AnalyzeDocument), and the one newer client option we set
  * (S3 `requestChecksumCalculation`) is ignored by older clients, which never add the checksum anyway.
  */
 /** Handler paths in ROUTES and WORKERS are relative to the repository root. */

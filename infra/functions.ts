@@ -11,6 +11,7 @@ import { type Capability, ROUTE_DEFAULTS, type RouteDefinition } from '../functi
 import { WORKER_DEFAULTS, type WorkerDefinition } from '../functions/workers';
 import { copyBundleFiles, LAMBDA_BUNDLING, REPO_ROOT } from './bundling';
 import { type AccessTargets, statementsFor } from './function-access';
+import { OCR_EXTERNAL_MODULES, ocrAssetCommands } from './ocr-bundle';
 import { acknowledge } from './nag';
 
 /** Operational logs (no PHI by rule): long enough to investigate a report about last quarter's jobs. */
@@ -122,7 +123,13 @@ export class HaleFunctions extends Construct {
       role: role.withoutPolicyUpdates(),
       environment: { ...props.environment, ...props.environmentFor(capabilities) },
       environmentEncryption: props.key,
-      bundling: definition.bundleFiles?.length
+      bundling: ocrAssetsOf(definition)
+        ? {
+            ...LAMBDA_BUNDLING,
+            externalModules: [...(LAMBDA_BUNDLING.externalModules ?? []), ...OCR_EXTERNAL_MODULES],
+            commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: ocrAssetCommands },
+          }
+        : definition.bundleFiles?.length
         ? {
             ...LAMBDA_BUNDLING,
             commandHooks: {
@@ -144,4 +151,8 @@ export class HaleFunctions extends Construct {
     }
     return { fn, timeoutSeconds };
   }
+}
+
+function ocrAssetsOf(definition: RouteDefinition | WorkerDefinition): boolean {
+  return 'ocrAssets' in definition && definition.ocrAssets === true;
 }

@@ -1,7 +1,7 @@
 import type { WorkerDefinition } from '../workers';
 
 /** Lab extraction pipeline functions (see statemachines/lab-extraction.asl.json). */
-const step = (id: string, file: string, permissions: WorkerDefinition['permissions'], sizing: Pick<WorkerDefinition, 'memoryMb' | 'timeoutSeconds'> = {}): WorkerDefinition => ({
+const step = (id: string, file: string, permissions: WorkerDefinition['permissions'], sizing: Pick<WorkerDefinition, 'memoryMb' | 'timeoutSeconds' | 'ocrAssets'> = {}): WorkerDefinition => ({
   id,
   handler: `functions/lab/steps/${file}.ts`,
   stateMachine: 'lab-extraction',
@@ -9,6 +9,7 @@ const step = (id: string, file: string, permissions: WorkerDefinition['permissio
   permissions,
   memoryMb: sizing.memoryMb ?? 512,
   timeoutSeconds: sizing.timeoutSeconds ?? 60,
+  ...(sizing.ocrAssets ? { ocrAssets: true } : {}),
 });
 
 export const LAB_WORKERS: readonly WorkerDefinition[] = [
@@ -17,7 +18,7 @@ export const LAB_WORKERS: readonly WorkerDefinition[] = [
   // OCR of scanned pages (ocr/): a 300-dpi page and Tesseract's working memory fit well inside 2 GB,
   // which also buys ~1.2 vCPU; up to 150 pages within the 15-minute ceiling. It reads the upload and
   // writes the recognised pages as an artifact; Textract is granted only when it is the stack's engine.
-  step('LabRecognize', 'recognize', ['jobs', 'uploads:read', 'artifacts', 'textract'], { memoryMb: 2048, timeoutSeconds: 900 }),
+  step('LabRecognize', 'recognize', ['jobs', 'uploads:read', 'artifacts', 'textract'], { memoryMb: 2048, timeoutSeconds: 900, ocrAssets: true }),
   step('LabDetectLanguage', 'detect-language', ['jobs', 'artifacts:read']),
   step('LabDetectPhi', 'detect-phi', ['jobs', 'artifacts', 'comprehendMedical', 'credentialsKey'], { memoryMb: 1024, timeoutSeconds: 120 }),
   step('LabClassify', 'classify', ['jobs', 'artifacts']),

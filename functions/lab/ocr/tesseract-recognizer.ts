@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { BUNDLED_TESSERACT_FOLDER, TRAINEDDATA_FILE } from './bundled-assets';
 import type { PageImage, RecognizedWord, TextRecognizer } from './recognizer';
 
 /**
@@ -14,9 +15,6 @@ import type { PageImage, RecognizedWord, TextRecognizer } from './recognizer';
  * (lab reports print none, and it costs a recognition per doubtful line).
  */
 
-/** Where the Lambda bundle keeps the model and the worker script (see infra/ocr-bundle.ts). */
-export const BUNDLED_TESSERACT_FOLDER = 'tesseract';
-export const TRAINEDDATA_FILE = 'eng.traineddata.gz';
 
 interface TesseractAssets {
   langPath: string;
