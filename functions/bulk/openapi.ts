@@ -52,6 +52,7 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
   registry.registerWebhook({
     method: 'post',
     path: 'bulkJobEvent',
+    operationId: 'bulkJobEvent',
     tags: ['scoring'],
     summary: 'Event POSTed to webhookUrl when a bulk job ends',
     description:
