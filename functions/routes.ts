@@ -41,8 +41,12 @@ export interface RouteDefinition {
   api: ApiName;
   /** Module (repo-relative) exporting `handler`. */
   handler: string;
-  /** Per-key limits shared by a group of routes (usage plan in AWS, the local gateway locally). */
-  rateLimitGroup?: 'reference';
+  /**
+   * `reference`: per-key limits shared by the reference routes (usage plan in AWS, the local gateway
+   * locally); `demo`: the anonymous demo data route's own limit across all callers (DEMO_LIMITS: stage
+   * method throttling in AWS, the local gateway locally).
+   */
+  rateLimitGroup?: 'reference' | 'demo';
   /** Served without an API key (the OpenAPI document only). */
   anonymous?: boolean;
   memoryMb?: number;
@@ -70,6 +74,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'PredictorStatistics', method: 'POST', path: '/predictor-statistics/', api: 'main', handler: 'functions/reference/predictor-statistics-handler.ts', rateLimitGroup: 'reference' },
   { id: 'TopDiseasePredictors', method: 'GET', path: '/top-disease-predictors/', api: 'main', handler: 'functions/reference/top-disease-predictors-handler.ts', rateLimitGroup: 'reference' },
   { id: 'LabRanges', method: 'GET', path: '/lab-ranges/', api: 'main', handler: 'functions/reference/lab-ranges-handler.ts', rateLimitGroup: 'reference' },
+  { id: 'DemoData', method: 'GET', path: '/demo/data', api: 'main', handler: 'functions/demo/demo-data-handler.ts', anonymous: true, rateLimitGroup: 'demo', memoryMb: 1024 },
   { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: 29, permissions: ['jobs', 'uploads', 'startLab', 'credentialsKey'] },
   { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
   { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
@@ -80,3 +85,11 @@ export const ROUTE_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
 
 /** Limits of the reference-data group, per API key (spec §8). */
 export const REFERENCE_LIMITS = { requestsPerSecond: 50, burst: 50, requestsPerDay: 1000 } as const;
+
+/**
+ * The demo data route's limit, one bucket for every caller together (it has no key): a demo page is
+ * opened by people, a few a second at most; anything beyond is a script, and it is refused before
+ * it costs more than this. API Gateway's method throttling is a token bucket (rate, burst); the local
+ * gateway allows `requestsPerSecond` in any one-second window, the same for a burst of that size.
+ */
+export const DEMO_LIMITS = { requestsPerSecond: 10, burst: 10 } as const;

@@ -5,7 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ErrorDialect } from '../functions/http/dialects';
-import { REFERENCE_LIMITS, type RouteDefinition } from '../functions/routes';
+import { DEMO_LIMITS, REFERENCE_LIMITS, type RouteDefinition } from '../functions/routes';
 import { addGatewayResponses } from './gateway-responses';
 import { acknowledge } from './nag';
 import { WebAcl } from './web-acl';
@@ -51,6 +51,22 @@ const DIALECTS: Record<ApiGroup, ErrorDialect> = { main: 'detail', reference: 'd
 const STAGE_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
 export const STAGE_NAME = 'prod';
 
+/** Every method's logging: request and response bodies may hold PHI, so they are never logged. */
+const METHOD_LOGGING = { dataTraceEnabled: false, loggingLevel: apigw.MethodLoggingLevel.ERROR, metricsEnabled: true } as const;
+
+/**
+ * The anonymous demo route (rateLimitGroup `demo`) has no key, so no usage plan can limit it: its
+ * method's own throttling on the stage does, one bucket for all its callers, so visitors of the demo
+ * page neither spend a customer's quota nor share the stage's ceiling with customers beyond it.
+ */
+function demoThrottling(routes: readonly RouteDefinition[]): Record<string, apigw.MethodDeploymentOptions> {
+  return Object.fromEntries(
+    routes
+      .filter((route) => route.rateLimitGroup === 'demo')
+      .map((route) => [`${resourcePathOf(route)}/${route.method}`, { ...METHOD_LOGGING, throttlingRateLimit: DEMO_LIMITS.requestsPerSecond, throttlingBurstLimit: DEMO_LIMITS.burst }]),
+  );
+}
+
 export interface ApisProps {
   routes: readonly RouteDefinition[];
   functionFor: (routeId: string) => lambda.IFunction;
@@ -64,8 +80,12 @@ export class Apis extends Construct {
 
   constructor(scope: Construct, id: string, props: ApisProps) {
     super(scope, id);
-    const main = this.restApi('main', props.key, true);
-    this.apis = { main, reference: this.restApi('reference', props.key, false), extraction: this.restApi('extraction', props.key, false) };
+    const main = this.restApi('main', props.key, true, props.routes);
+    this.apis = {
+      main,
+      reference: this.restApi('reference', props.key, false, props.routes),
+      extraction: this.restApi('extraction', props.key, false, props.routes),
+    };
     for (const group of ['reference', 'extraction'] as const) {
       // The account-wide CloudWatch role (created with the main API) must exist before a stage logs.
       const account = main.node.findChild('Account');
@@ -103,7 +123,7 @@ export class Apis extends Construct {
     });
   }
 
-  private restApi(group: ApiGroup, key: kms.IKey, ownsCloudWatchRole: boolean): apigw.RestApi {
+  private restApi(group: ApiGroup, key: kms.IKey, ownsCloudWatchRole: boolean, routes: readonly RouteDefinition[]): apigw.RestApi {
     const accessLogs = new logs.LogGroup(this, `${group}-access-logs`, { retention: logs.RetentionDays.THREE_MONTHS, encryptionKey: key });
     const api = new apigw.RestApi(this, group, {
       // Named per stack: API Gateway metrics (and so the alarms) are keyed by API name.
@@ -116,12 +136,10 @@ export class Apis extends Construct {
       deployOptions: {
         stageName: STAGE_NAME,
         tracingEnabled: true,
-        // Request and response bodies may hold PHI: never log them.
-        dataTraceEnabled: false,
-        loggingLevel: apigw.MethodLoggingLevel.ERROR,
-        metricsEnabled: true,
+        ...METHOD_LOGGING,
         throttlingRateLimit: STAGE_THROTTLE.rateLimit,
         throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+        methodOptions: demoThrottling(routes.filter((route) => apiGroupOf(route) === group)),
         accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
         accessLogFormat: apigw.AccessLogFormat.custom(
           JSON.stringify({

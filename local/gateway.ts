@@ -8,7 +8,7 @@ import type { RouteDefinition } from '../functions/routes';
 import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
 import { closeGracefully, listenOnLoopback } from './http-server';
 import type { LambdaInvoker, SizedFunction } from './lambda-invoker';
-import type { ReferenceRateLimiter } from './rate-limiter';
+import type { RateLimiter } from './rate-limiter';
 import { dialectOfPath, dialectOfRoute, RouteTable } from './route-table';
 import type { RuntimeLog } from './runtime-log';
 import { WIDGET_PREFIX, widgetFile } from './widget-files';
@@ -25,7 +25,8 @@ export interface GatewayOptions {
   routes: readonly SizedFunction<RouteDefinition>[];
   apiKeys: readonly string[];
   invoker: LambdaInvoker;
-  referenceLimiter: ReferenceRateLimiter;
+  /** One limiter per rate-limited route group (RouteDefinition.rateLimitGroup). */
+  limiters: Record<NonNullable<RouteDefinition['rateLimitGroup']>, RateLimiter>;
   clock: () => number;
   widgetDir: string;
   extraRoutes: readonly ExtraRoute[];
@@ -117,7 +118,7 @@ function gatewayAnswer(
  * proxy event, and answers what API Gateway answers before a Lambda runs, with the same gateway
  * responses (functions/http/gateway-errors.ts): unknown path or method (404, as API Gateway's
  * MISSING_AUTHENTICATION_TOKEN becomes), API-key check (401), the reference group's usage plan
- * (429), payload limit (413), and a failed Lambda call (502), all in the API's error dialect. Every
+ * and the demo route's method throttling (429), payload limit (413), and a failed Lambda call (502), all in the API's error dialect. Every
  * response carries `x-request-id`.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -149,16 +150,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const offered = req.headers['x-api-key'];
       apiKey = typeof offered === 'string' ? keysByHash.get(sha256(offered)) : undefined;
       if (!apiKey) return write(req, res, gatewayAnswer('INVALID_API_KEY', dialect, requestId, receivedAt));
-      if (route.rateLimitGroup === 'reference') {
-        const decision = options.referenceLimiter.take(sha256(apiKey));
-        if (!decision.allowed) {
-          // A second's window frees within a second, as THROTTLED says; the day quota's reset is exact here.
-          const answer =
-            decision.exceeded === 'day'
-              ? gatewayAnswer('QUOTA_EXCEEDED', dialect, requestId, receivedAt, { retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterSeconds)) })
-              : gatewayAnswer('THROTTLED', dialect, requestId, receivedAt);
-          return write(req, res, answer);
-        }
+    }
+    if (route.rateLimitGroup) {
+      // Keyed routes count per key (a usage plan); an anonymous one counts all its callers together (method throttling).
+      const decision = options.limiters[route.rateLimitGroup].take(apiKey ? sha256(apiKey) : route.id);
+      if (!decision.allowed) {
+        // A second's window frees within a second, as THROTTLED says; the day quota's reset is exact here.
+        const answer =
+          decision.exceeded === 'day'
+            ? gatewayAnswer('QUOTA_EXCEEDED', dialect, requestId, receivedAt, { retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterSeconds)) })
+            : gatewayAnswer('THROTTLED', dialect, requestId, receivedAt);
+        return write(req, res, answer);
       }
     }
 

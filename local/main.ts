@@ -1,7 +1,7 @@
 import { config } from '../functions/platform/config';
 import { formatBanner } from './banner';
 import { demoRoutes } from './demo';
-import { type LocalRuntime, startLocalRuntime } from './runtime';
+import { startLocalRuntime } from './runtime';
 
 /**
  * `npm start`: the whole service on one machine. Settings come from the environment (PORT,
@@ -14,8 +14,6 @@ async function main(): Promise<void> {
     .split(',')
     .map((key) => key.trim())
     .filter((key) => key.length > 0);
-  // The demo page calls the API through the runtime it is mounted on, known only once it started.
-  let started: LocalRuntime | undefined;
   const runtime = await startLocalRuntime({
     port: settings.PORT,
     dataDir: settings.HALE_DATA_DIR,
@@ -23,9 +21,8 @@ async function main(): Promise<void> {
     timeScale: settings.HALE_TIME_SCALE,
     allowPrivateTargets: settings.HALE_ALLOW_PRIVATE_TARGETS,
     referenceLimits: { perSecond: settings.HALE_REFERENCE_RPS, perDay: settings.HALE_REFERENCE_PER_DAY },
-    extraRoutes: demoRoutes(() => ({ baseUrl: started!.baseUrl, apiKeys: started!.apiKeys })),
+    extraRoutes: demoRoutes(),
   });
-  started = runtime;
   process.stdout.write(
     formatBanner({
       baseUrl: runtime.baseUrl,

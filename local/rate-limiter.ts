@@ -1,5 +1,5 @@
-/** Per-key limits of the reference-data route group (spec §8). */
-export interface ReferenceLimits {
+/** Limits per key of a rate-limited route group: the reference routes (spec §8) per API key, the demo route for all callers. */
+export interface RateLimits {
   perSecond: number;
   perDay: number;
 }
@@ -23,21 +23,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * per UTC day, as API Gateway's DAY quota resets at midnight UTC. Rejected requests count for
  * neither. `clock` is injectable so tests can cross midnight.
  */
-export class ReferenceRateLimiter {
+export class RateLimiter {
   private readonly usage = new Map<string, KeyUsage>();
 
   constructor(
-    private readonly limits: ReferenceLimits,
+    private readonly limits: RateLimits,
     private readonly clock: () => number,
   ) {}
 
-  take(apiKeyId: string): LimitDecision {
+  /** Counts a request of `key` (an API key's hash, or one key for a route's every caller) if the limits allow it. */
+  take(key: string): LimitDecision {
     const now = this.clock();
     const day = Math.floor(now / DAY_MS);
-    let usage = this.usage.get(apiKeyId);
+    let usage = this.usage.get(key);
     if (!usage) {
       usage = { recent: [], day, dayCount: 0 };
-      this.usage.set(apiKeyId, usage);
+      this.usage.set(key, usage);
     }
     if (usage.day !== day) {
       usage.day = day;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BUCKETS, JOBS_TABLE } from '../functions/platform/resources';
-import { REFERENCE_LIMITS, ROUTE_DEFAULTS, ROUTES } from '../functions/routes';
+import { DEMO_LIMITS, REFERENCE_LIMITS, ROUTE_DEFAULTS, ROUTES } from '../functions/routes';
 import { STATE_MACHINES, WORKER_DEFAULTS, WORKERS } from '../functions/workers';
 import { lockDataDir } from './data-dir-lock';
 import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamodb';
@@ -16,7 +16,7 @@ import { loadLocalSecrets } from './local-secrets';
 import { mapRunServices } from './map-run-storage';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
 import { PendingNotifications } from './pending-notifications';
-import { type ReferenceLimits, ReferenceRateLimiter } from './rate-limiter';
+import { RateLimiter, type RateLimits } from './rate-limiter';
 import { REPO_ROOT } from './repo-paths';
 import { runtimeLog } from './runtime-log';
 import { startStepFunctionsEndpoint } from './step-functions-endpoint';
@@ -42,7 +42,7 @@ export interface LocalRuntimeOptions {
   /** Lets callbacks and webhooks reach loopback (HALE_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets?: boolean;
   /** Overrides the reference group's per-key limits (spec §8), e.g. for benchmarks. */
-  referenceLimits?: Partial<ReferenceLimits>;
+  referenceLimits?: Partial<RateLimits>;
   /** No log lines from the runtime itself. */
   quiet?: boolean;
   /** Milliseconds since the epoch; the gateway's rate limits and request times use it. */
@@ -149,13 +149,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       routes: ROUTES.map((route) => withDefaults(route, ROUTE_DEFAULTS)),
       apiKeys,
       invoker,
-      referenceLimiter: new ReferenceRateLimiter(
-        {
-          perSecond: options.referenceLimits?.perSecond ?? REFERENCE_LIMITS.requestsPerSecond,
-          perDay: options.referenceLimits?.perDay ?? REFERENCE_LIMITS.requestsPerDay,
-        },
-        clock,
-      ),
+      limiters: {
+        reference: new RateLimiter(
+          {
+            perSecond: options.referenceLimits?.perSecond ?? REFERENCE_LIMITS.requestsPerSecond,
+            perDay: options.referenceLimits?.perDay ?? REFERENCE_LIMITS.requestsPerDay,
+          },
+          clock,
+        ),
+        demo: new RateLimiter({ perSecond: DEMO_LIMITS.requestsPerSecond, perDay: Number.POSITIVE_INFINITY }, clock),
+      },
       clock,
       widgetDir: path.join(REPO_ROOT, 'dist', 'widget', 'v1'),
       extraRoutes: options.extraRoutes ?? [],

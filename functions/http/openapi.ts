@@ -2,6 +2,7 @@ import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import { version } from '../../package.json';
 import { registerBulkOpenApi } from '../bulk/openapi';
+import { registerDemoOpenApi } from '../demo/openapi';
 import { registerLabOpenApi } from '../lab/openapi';
 import { registerReferenceOpenApi } from '../reference/openapi';
 import { registerReportOpenApi } from '../report/openapi';
@@ -112,6 +113,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
   registerReportOpenApi(registry);
   registerReferenceOpenApi(registry);
   registerLabOpenApi(registry);
+  registerDemoOpenApi(registry);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

@@ -4,7 +4,8 @@ import { SCORING_PREDICTORS } from '../scoring/catalogue';
 import type { PredictorLabRange, PredictorLabRangesFile } from './build/predictor-lab-ranges';
 import { optimalRange } from './optimal-ranges';
 import { chooseStratum, type PopulationStatsFile } from './population-stats';
-import type { PredictorStatistic, Sex } from './schemas';
+import { SCORING_VERSION } from '../scoring/version';
+import type { PredictorStatistic, PredictorStatisticsRequest, Sex } from './schemas';
 
 const POPULATION = populationStats as PopulationStatsFile;
 const LAB_RANGES = predictorLabRanges as PredictorLabRangesFile;
@@ -87,6 +88,16 @@ export function predictorStatisticsJson(sex: Sex, age: number): string {
     cache.set(key, json);
   }
   return json;
+}
+
+/** The POST /predictor-statistics/ response to `request`, serialised (the request's header echoed). */
+export function predictorStatisticsResponseJson(request: PredictorStatisticsRequest): string {
+  const header = JSON.stringify({
+    event_id: request.header.event_id,
+    event_asof_dtutc: request.header.event_asof_dtutc,
+    scoring_version: SCORING_VERSION,
+  });
+  return `{"header":${header},"predictor_statistics":${predictorStatisticsJson(request.sex, request.age)}}`;
 }
 
 export function predictorStatistics(sex: Sex, age: number): PredictorStatistic[] {

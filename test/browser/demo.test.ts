@@ -10,7 +10,7 @@ let hale: TestRuntime;
 beforeAll(async () => {
   const [launched] = await Promise.all([launchChromium(), ensureWidgetBuilt()]);
   browser = launched;
-  hale = await startTestRuntime({ extraRoutes: demoRoutes(() => hale) });
+  hale = await startTestRuntime({ extraRoutes: demoRoutes() });
 });
 afterAll(async () => {
   await browser?.close();
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('/demo on the local runtime', () => {
-  it('renders the sample person from its own backend route, under a strict CSP, without the API key ever reaching the browser', async () => {
+  it('renders the sample person from the demo data route (no API key), under a strict CSP, without the API key ever reaching the browser', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const traffic: { path: string; headers: string; body: Promise<string> }[] = [];
     page.on('response', (response) => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { handler as batch } from '../../functions/scoring/batch-handler';
 import { type BatchResponse, BatchResponseSchema } from '../../functions/scoring/batch-schemas';
-import { sampleTimeseriesRequest } from '../../local/demo';
+import { sampleTimeseriesRequest } from '../../functions/demo/sample-person';
 import { ensureWidgetBuilt } from '../../widget/build';
 import { apiGatewayEvent, lambdaContext } from '../unit/http/api-gateway-event';
 import { launchChromium } from './helpers/chromium';

@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LAMBDA_SYNC_PAYLOAD_BYTES, MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../../functions/http/request-limits';
 import { DELIVERY_FAILED_METRICS } from '../../functions/platform/delivery-retry';
 import { JOBS_TABLE } from '../../functions/platform/resources';
-import { REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
+import { DEMO_LIMITS, REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
 import { createApp } from '../../infra/create-app';
 import { HaleStack } from '../../infra/hale-stack';
 import { FIXTURE_ASL, FIXTURE_WORKERS } from './fixtures/workers';
@@ -241,11 +241,23 @@ describe('APIs', () => {
       expect(stage.Properties).toMatchObject({
         TracingEnabled: true,
         AccessLogSetting: { DestinationArn: expect.anything(), Format: expect.stringContaining('"requestId":"$context.requestId"') },
-        MethodSettings: [
-          expect.objectContaining({ DataTraceEnabled: false, LoggingLevel: 'ERROR', ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) }),
-        ],
+        MethodSettings: expect.arrayContaining([
+          expect.objectContaining({ ResourcePath: '/*', HttpMethod: '*', ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) }),
+        ]),
       });
+      for (const setting of stage.Properties.MethodSettings as Record<string, unknown>[]) expect(setting).toMatchObject({ DataTraceEnabled: false, LoggingLevel: 'ERROR' });
     }
+  });
+
+  it('throttles the anonymous demo data route on its own, without a key or usage plan', () => {
+    const demoRoutes = ROUTES.filter((route) => route.rateLimitGroup === 'demo');
+    expect(demoRoutes.map((route) => route.id)).toEqual(['DemoData']);
+    const main = ofType('AWS::ApiGateway::Stage').find(([, stage]) => (stage.Properties.RestApiId as { Ref: string }).Ref === restApiId('main'))![1];
+    expect((main.Properties.MethodSettings as unknown[]).filter((s) => (s as { ResourcePath: string }).ResourcePath !== '/*')).toEqual([
+      expect.objectContaining({ ResourcePath: '/~1demo~1data', HttpMethod: 'GET', ThrottlingRateLimit: DEMO_LIMITS.requestsPerSecond, ThrottlingBurstLimit: DEMO_LIMITS.burst }),
+    ]);
+    const method = ofType('AWS::ApiGateway::Method').find(([, m]) => JSON.stringify(m.Properties.Integration).includes(functionId('DemoData')))![1];
+    expect(method.Properties).toMatchObject({ ApiKeyRequired: false, AuthorizationType: 'NONE' });
   });
 
   it('answers gateway errors in each API dialect: 401 for keys, 404 for unknown routes, 429 for limits, with CORS', () => {

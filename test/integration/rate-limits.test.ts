@@ -1,3 +1,4 @@
+import { DEMO_LIMITS } from '../../functions/routes';
 import { startTestRuntime, type TestResponse, type TestRuntime } from './helpers/runtime';
 
 /**
@@ -69,5 +70,50 @@ describe('reference group rate limits', () => {
 
     now = Date.parse('2026-03-03T00:00:01.000Z');
     expect((await hale.get('/reference-data/', { apiKey: key })).status).not.toBe(429);
+  });
+});
+
+/**
+ * The widget demo's data route (GET /demo/data) is anonymous and limited on its own: one bucket of
+ * DEMO_LIMITS for all its callers (method throttling on AWS), never a customer key's usage plan.
+ */
+describe('demo data route limits', () => {
+  let now = Date.parse('2026-03-01T12:00:00.000Z');
+  let hale: TestRuntime;
+  beforeAll(async () => {
+    hale = await startTestRuntime({ clock: () => now, referenceLimits: { perDay: 3 } });
+  });
+  afterAll(() => hale.stop());
+
+  it('answers the scored demo person without an API key', async () => {
+    const res = await hale.get('/demo/data', { apiKey: null });
+    expect(res.status).toBe(200);
+    const data = res.json<{ scoring: { uid_ext: string; scoring_results: unknown[] }; predictorStats: { predictor_statistics: unknown[] } }>();
+    expect(data.scoring.uid_ext).toBe('demo-person');
+    expect(data.scoring.scoring_results).toHaveLength(4);
+    expect(data.predictorStats.predictor_statistics.length).toBeGreaterThan(10);
+  });
+
+  it(`allows ${DEMO_LIMITS.requestsPerSecond} requests a second across all callers, keyed or not, then 429 until the second has passed`, async () => {
+    now += 1_000;
+    const count = DEMO_LIMITS.requestsPerSecond + 5;
+    const responses = await Promise.all(Array.from({ length: count }, (_, i) => hale.get('/demo/data', { apiKey: i % 2 === 0 ? null : hale.apiKey })));
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(DEMO_LIMITS.requestsPerSecond);
+    const limited = responses.filter((res) => res.status === 429);
+    expect(limited).toHaveLength(5);
+    for (const res of limited) {
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.json()).toEqual({ detail: expect.any(String), retry_after_seconds: 1 });
+    }
+    now += 1_000;
+    expect((await hale.get('/demo/data', { apiKey: null })).status).toBe(200);
+  });
+
+  it("never spends a customer key's quota, and a key's limits never block the demo", async () => {
+    now += 1_000;
+    // The key's reference quota is 3 a day here: the demo requests sent with it above took none of it.
+    for (let i = 0; i < 3; i += 1) expect((await hale.get('/top-disease-predictors/')).status).toBe(200);
+    expect((await hale.get('/top-disease-predictors/')).status).toBe(429);
+    expect((await hale.get('/demo/data')).status).toBe(200);
   });
 });

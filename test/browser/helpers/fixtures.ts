@@ -1,7 +1,7 @@
 import { predictorStatistics } from '../../../functions/reference/predictor-statistics';
 import { scoreTimeseries } from '../../../functions/scoring/engine';
 import { type TimeseriesResponse, TimeseriesRequestSchema } from '../../../functions/scoring/schemas';
-import { sampleTimeseriesRequest } from '../../../local/demo';
+import { sampleTimeseriesRequest } from '../../../functions/demo/sample-person';
 
 /**
  * A real response of the scoring engine for the demo's fictional person, with `dates` scored dates;
