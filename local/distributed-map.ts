@@ -148,6 +148,14 @@ export function distributedMapOf(stateName: string, state: AslStateLike): Distri
   };
 }
 
+/**
+ * A Map state has no TimeoutSeconds: a Map Run lasts until it ends or the execution times out. The
+ * interpreter gives a Task without one 60 s (where Step Functions' Task default is 99,999,999 s), which
+ * would cut any Map Run longer than a minute; the stand-in gets the longest a Node timer holds (24.8
+ * days), so the execution's own TimeoutSeconds is what bounds it.
+ */
+export const MAP_RUN_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
 const KEPT_FIELDS = ['Comment', 'InputPath', 'ResultSelector', 'ResultPath', 'OutputPath', 'Retry', 'Catch', 'Next', 'End'];
 
 /**
@@ -156,7 +164,7 @@ const KEPT_FIELDS = ['Comment', 'InputPath', 'ResultSelector', 'ResultPath', 'Ou
  * retriers and catchers to what the runner returns or throws.
  */
 export function toLocalTask(state: AslStateLike): AslStateLike {
-  const task: AslStateLike = { Type: 'Task', Resource: LOCAL_MAP_RESOURCE, Parameters: { 'input.$': '$', 'context.$': '$$' } };
+  const task: AslStateLike = { Type: 'Task', Resource: LOCAL_MAP_RESOURCE, Parameters: { 'input.$': '$', 'context.$': '$$' }, TimeoutSeconds: MAP_RUN_TIMEOUT_SECONDS };
   for (const field of KEPT_FIELDS) if (state[field] !== undefined) task[field] = state[field];
   return task;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareDefinition, runScaledWait } from '../../../local/asl-definition';
@@ -36,5 +36,23 @@ describe('a Wait whose seconds come from the state, locally', () => {
     const prepared = await prepareDefinition(aslWithWait('$.delivery.retryInSeconds'), {}, 1);
     expect(prepared.definition.States.Backoff).toMatchObject({ Type: 'Wait', SecondsPath: '$.delivery.retryInSeconds' });
     expect(prepared.scaledWaits).toEqual([]);
+  });
+});
+
+describe('a Distributed Map, locally', () => {
+  it('stands in as a Task that only the execution’s TimeoutSeconds bounds (the interpreter’s 60 s Task default cut long Map Runs)', async () => {
+    const file = path.resolve(__dirname, '../../../statemachines/bulk-scoring.asl.json');
+    const text = readFileSync(file, 'utf8');
+    const placeholders = Object.fromEntries([...text.matchAll(/\$\{(\w+)\}/g)].map(([, name]) => [name!, `arn:aws:lambda:us-east-1:000000000000:function:${name}`]));
+    const prepared = await prepareDefinition(file, placeholders, 1);
+    const executionTimeout = (JSON.parse(text) as { TimeoutSeconds: number }).TimeoutSeconds;
+    expect(prepared.maps.map((map) => map.stateName)).toEqual(['ScoreJsonl', 'ScoreCsv', 'AssembleResults']);
+    for (const map of prepared.maps) {
+      const standIn = prepared.definition.States[map.stateName] as { Type: string; TimeoutSeconds?: number };
+      expect(standIn.Type).toBe('Task');
+      expect(standIn.TimeoutSeconds).toBeGreaterThanOrEqual(executionTimeout);
+      // A Node timer longer than 2^31 - 1 ms fires at once.
+      expect(standIn.TimeoutSeconds! * 1000).toBeLessThanOrEqual(2 ** 31 - 1);
+    }
   });
 });
