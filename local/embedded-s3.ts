@@ -6,6 +6,7 @@ import { BUCKETS } from '../functions/platform/resources';
 import { withConditionalPuts } from './conditional-puts';
 import { closeGracefully, listenOnLoopback } from './http-server';
 import { isMultipartExtra, serveMultipartExtra } from './s3-multipart';
+import { serveDesForS3rver } from './s3rver-des';
 
 export interface StoredObjectNotice {
   /** ObjectCreated:Put, :Post or :Copy. */
@@ -44,6 +45,7 @@ function notices(event: S3rver.Notification): StoredObjectNotice[] {
 }
 
 async function loadS3rver(directory: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<S3rver> {
+  serveDesForS3rver();
   const { default: S3rverServer } = await import('s3rver');
   const app = new S3rverServer({
     silent: true,
