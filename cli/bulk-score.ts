@@ -1,5 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -75,6 +77,28 @@ function counting(onBytes: (bytes: number) => void): Transform {
   });
 }
 
+/**
+ * PUTs a file to a URL as a stream. node:http rather than fetch: undici's fetch does not hold back a
+ * streamed request body while the server reads slowly, so a 191 MB upload took the CLI's peak RSS to
+ * 290 MB; piped into an http request the stream waits for the socket and memory stays flat.
+ */
+function put(url: string, body: Readable, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(target, { method: 'PUT', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => {
+        // Only the start of an error answer is shown.
+        if (chunks.length < 4) chunks.push(chunk);
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    pipeline(body, request).catch(reject);
+  });
+}
+
 async function upload(options: BulkScoreOptions, job: BulkCreateResponse, size: number, progress: Progress): Promise<void> {
   let sent = 0;
   const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
@@ -84,19 +108,13 @@ async function upload(options: BulkScoreOptions, job: BulkCreateResponse, size: 
       progress.show(`${progressLine('upload', megabytes(sent), megabytes(size))} MB`);
     }),
   );
-  let response: Response;
+  let response: { status: number; text: string };
   try {
-    response = await fetch(job.upload_url, {
-      method: 'PUT',
-      headers: { 'content-type': job.upload_content_type, 'content-length': String(size) },
-      body: Readable.toWeb(source) as unknown as BodyInit,
-      // Node's fetch streams a request body only in half-duplex mode.
-      duplex: 'half',
-    } as RequestInit);
+    response = await put(job.upload_url, source, { 'content-type': job.upload_content_type, 'content-length': String(size) });
   } catch (error) {
     throw new CliError(`The upload failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!response.ok) throw new CliError(`The upload answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (response.status < 200 || response.status > 299) throw new CliError(`The upload answered ${response.status}: ${response.text.slice(0, 200)}`);
   progress.done(`upload done: ${megabytes(size)} MB`);
 }
 
