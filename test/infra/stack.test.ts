@@ -538,6 +538,9 @@ describe('storage', () => {
         LoggingConfiguration: { DestinationBucketName: { Ref: logicalIdOf('AWS::S3::Bucket', 'StorageAccessLogsBucket') } },
         BucketEncryption: { ServerSideEncryptionConfiguration: [expect.objectContaining({ ServerSideEncryptionByDefault: expect.objectContaining({ SSEAlgorithm: 'aws:kms' }) })] },
       });
+      // One rule for every key (no prefix or filter): bulk inputs, parts and results under bulk/<job>/ expire too.
+      const [rule] = (bucket.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+      expect([rule!.Prefix, rule!.Filter, rule!.TagFilters]).toEqual([undefined, undefined, undefined]);
     }
   });
 

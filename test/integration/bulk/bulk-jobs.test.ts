@@ -27,8 +27,9 @@ afterAll(async () => {
   await hale?.stop();
 });
 
-async function submit(format: 'jsonl' | 'csv', body: string | Buffer, options: { webhook?: boolean; apiKey?: string } = {}) {
-  const created = await hale.post('/health-score/bulk', { format, ...(options.webhook ? { webhookUrl: receiver.url(`/bulk-${format}`) } : {}) }, { apiKey: options.apiKey });
+async function submit(format: 'jsonl' | 'csv', body: string | Buffer, options: { webhook?: boolean; webhookPath?: string; apiKey?: string } = {}) {
+  const webhookUrl = receiver.url(options.webhookPath ?? `/bulk-${format}`);
+  const created = await hale.post('/health-score/bulk', { format, ...(options.webhook ? { webhookUrl } : {}) }, { apiKey: options.apiKey });
   expect(created.status).toBe(202);
   const job = BulkCreateResponseSchema.parse(created.json());
   const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(Buffer.from(body)) });
@@ -142,6 +143,23 @@ describe('bulk scoring jobs', () => {
       expect.objectContaining({ event: 'bulk.failed', data: expect.objectContaining({ status: 'failed', error: status.error, results_ready: false }) }),
     );
     expect((await hale.get(`/health-score/bulk/${job.job_id}`, { apiKey: hale.otherApiKey })).status).toBe(404);
+  });
+
+  it('fails a file uploaded as JSONL that is not JSON Lines (a CSV, a PDF) with invalid_input and the failure webhook', async () => {
+    const csvAsJsonl = await submit('jsonl', readFileSync(path.join(EXAMPLES, 'bulk-input.csv')), { webhook: true, webhookPath: '/bulk-not-jsonl' });
+    const pdfAsJsonl = await submit('jsonl', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0, 1, 2, 255, 10, 37, 37, 69, 79, 70])]));
+    for (const job of [csvAsJsonl, pdfAsJsonl]) {
+      const status = await finished(job.job_id);
+      expect(status.status).toBe('failed');
+      expect(status.error).toEqual({ type: 'invalid_input', message: expect.stringMatching(/not JSON Lines: none of its lines is a JSON object/) });
+      expect([status.results_url, status.errors_url, status.summary]).toEqual([null, null, null]);
+    }
+    await receiver.waitFor((requests) => requests.some((r) => r.url === '/bulk-not-jsonl'));
+    const [hook] = receiver.of('POST', '/bulk-not-jsonl');
+    new Webhook(signingSecret).verify(hook!.body.toString('utf8'), hook!.headers as Record<string, string>);
+    expect(JSON.parse(hook!.body.toString('utf8'))).toEqual(
+      expect.objectContaining({ event: 'bulk.failed', jobId: csvAsJsonl.job_id, data: expect.objectContaining({ status: 'failed', results_ready: false }) }),
+    );
   });
 
   it('reads rows of the wrong width or empty as errors of their line, and rejects a header it cannot read', async () => {
