@@ -118,9 +118,13 @@ function roleText(texts: readonly string[], columns: readonly Column[], role: Co
     .join(' ');
 }
 
-/** A unit column holds a printed unit, or at most two short words a unit table may not know yet. */
+/**
+ * A unit column holds a printed unit, or at most two short words a unit table may not know yet, none
+ * a bare number (`cells/uL 1573` is a unit and the next column's value).
+ */
 function plausibleUnit(text: string): boolean {
-  return isPrintedUnit(text) || (text.split(' ').length <= 2 && text.length <= 16 && !/^[<>≤≥]|\d[-–]\d/.test(text));
+  const words = text.split(' ');
+  return isPrintedUnit(text) || (words.length <= 2 && text.length <= 16 && !/^[<>≤≥]|\d[-–]\d/.test(text) && !words.some((w) => /^\d+(?:\.\d+)?$/.test(w)));
 }
 
 /** Left edge of the first word in a value column. */
@@ -173,6 +177,7 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     const hasUnitColumn = columns.some((c) => c.role === 'unit');
     const split = hasUnitColumn ? { range: parseRange(rangeText), unit: null } : splitRangeAndUnit(rangeText);
     if (!split) return { reason: 'unreadable_cell' };
+    if (split.unit !== null && !plausibleUnit(split.unit)) return { reason: 'unreadable_cell' };
     range = split.range;
     unit ??= split.unit;
   }
@@ -198,7 +203,7 @@ const restPieces = memoize(function restPieces(text: string): Piece[] {
   const flag = parseFlag(text);
   if (flag) pieces.push({ flag });
   const rangeUnit = splitRangeAndUnit(text, true);
-  if (rangeUnit && (rangeUnit.range || rangeUnit.unit)) {
+  if (rangeUnit && (rangeUnit.range || rangeUnit.unit) && (rangeUnit.unit === null || plausibleUnit(rangeUnit.unit))) {
     const piece: Piece = {};
     if (rangeUnit.range) piece.range = rangeUnit.range;
     if (rangeUnit.unit) piece.unit = rangeUnit.unit;

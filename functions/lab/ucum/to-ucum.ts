@@ -29,7 +29,8 @@ const validity = new Map<string, boolean>();
 export function isValidUcum(code: string): boolean {
   let valid = validity.get(code);
   if (valid === undefined) {
-    valid = ucum.validateUnitString(code, false).status === 'valid';
+    // A UCUM code has no white space; ucum-lhc would also print such a string (a lab value beside its unit) to the console.
+    valid = !/\s/.test(code) && ucum.validateUnitString(code, false).status === 'valid';
     validity.set(code, valid);
   }
   return valid;
@@ -62,8 +63,11 @@ function volume(unit: string): string {
   return unit.toLowerCase() === 'mm3' ? 'mm3' : unit.toLowerCase() === 'ul' ? 'uL' : unit.toLowerCase() === 'ml' ? 'mL' : 'L';
 }
 
-/** A unit followed by words that say what it measures (`% of total Hgb`, `% by wt`): the unit is the first part. */
-const DESCRIBED_UNIT = /^(\S+)\s+(?:of|by|in)\s+[A-Za-z][\w\s.]*$/i;
+/**
+ * A unit followed by words that say what it measures (`% of total Hgb`, `% by wt`): the unit is the
+ * first part. Each word of the description opens with a letter (a number after it is another column's).
+ */
+const DESCRIBED_UNIT = /^(\S+)\s+(?:of|by|in)(?:\s+[A-Za-z][\w.]*)+$/i;
 
 function patternRule(printed: string): string | null {
   const described = DESCRIBED_UNIT.exec(normalisePrinted(printed));
@@ -146,5 +150,5 @@ export const isPrintedUnit = memoize(function isPrintedUnit(text: string): boole
   if (STATIC.has(unit) || /\(calc\)$/i.test(unit)) return true;
   const normalised = normalisePrinted(unit);
   if (STATIC.has(normalised) || STATIC_FOLDED.has(normalised.toLowerCase())) return true;
-  return patternRule(unit) !== null || prefixMap(unit) !== null;
+  return accepted(patternRule(unit)) || accepted(prefixMap(unit));
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { applyLoincFallback, isValidLoincCode } from '../../../../functions/lab/loinc/fallback';
 import { LOINC_ROWS, mapToLoinc } from '../../../../functions/lab/loinc/map-to-loinc';
 import type { LabPanel, PanelResult } from '../../../../functions/lab/results-schema';
@@ -69,6 +70,23 @@ describe('toUcum', () => {
     expect(isPrintedUnit('mg/dL (calc)')).toBe(true);
     expect(isPrintedUnit('NEGATIVE')).toBe(false);
     expect(isPrintedUnit('NONE SEEN')).toBe(false);
+  });
+
+  it('never takes a unit with the next column\'s number after it for a unit, and prints nothing while deciding', () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const units = fc.constantFrom('cells/uL', 'mg/dL', 'ng/dL', 'Thousand/uL', 'IU/L', 'mL/min/1.73', '% of total Hgb', 'mcg/dL');
+      const numbers = fc.oneof(fc.integer({ min: 0, max: 99_999 }).map(String), fc.double({ min: 0, max: 1000, noNaN: true }).map((x) => x.toFixed(1)));
+      fc.assert(
+        fc.property(units, numbers, (unit, number) => {
+          expect(isPrintedUnit(unit)).toBe(true);
+          expect(isPrintedUnit(`${unit} ${number}`)).toBe(false);
+        }),
+      );
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
   });
 });
 
