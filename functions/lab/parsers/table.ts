@@ -276,10 +276,10 @@ class TableReader {
   private continueRow(line: Line): boolean {
     const last = this.last;
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
-    if (!this.near(this.lastLine, line)) return false;
+    const parts = this.fragments(line);
+    if (!this.nameTail(line, parts.unit === '' && parts.lab === '' ? parts.name : '')) return false;
     // The rest of a row is set like the row (a larger line below is a title or a heading).
     if (Math.abs(line.size - last.lines[0]!.size) > 0.5) return false;
-    const parts = this.fragments(line);
     if (parts.busy) return false;
     // A stratified reference table (`Follicular Phase  30-144 pg/mL`) under a row is not the row's rest.
     const stratum = parts.unit === '' ? null : splitRangeAndUnit(parts.unit)?.range;
@@ -343,6 +343,18 @@ class TableReader {
    */
   private near(upper: Line, lower: Line): boolean {
     return upper.pageNumber === lower.pageNumber && upper.y - lower.y <= Math.max(CONTINUATION_GAP * lower.size, 1.1 * (this.rowPitch ?? 0));
+  }
+
+  /**
+   * Whether `line` is the rest of the last row's name: near it, or, when the joined name is one the
+   * LOINC table spells exactly (`Hemoglobin` / `A1c`), as far below as a title may be (a page with a
+   * single row gives no row pitch to measure a wrapped line's spacing by).
+   */
+  private nameTail(line: Line, fragment: string): boolean {
+    const last = this.last;
+    const above = this.lastLine;
+    if (last === null || above === null || above.pageNumber !== line.pageNumber) return false;
+    return this.near(above, line) || (fragment !== '' && above.y - line.y <= TITLE_GAP * line.size && isKnownTestName(`${last.biomarker} ${fragment}`));
   }
 
   readPage(page: PageTable, furniture: ReadonlySet<Line>, pageHeight: number): void {
@@ -504,7 +516,7 @@ class TableReader {
         (!lowerOpensName && opensLikeTestName(whole.name)));
     if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
-    const tail = last !== null && this.lastLine !== null && this.near(this.lastLine, line);
+    const tail = last !== null && this.nameTail(line, fragment);
     if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
     if (joined) return { prefix: fragment };
     // Neither the rest of the row above nor the start of the row below: a title when rows follow it

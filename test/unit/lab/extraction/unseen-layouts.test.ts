@@ -193,6 +193,33 @@ describe('a Labcorp report whose page header repeats above a panel on page 2', (
   });
 });
 
+describe('a name wrapped below its value, and a previous result right after the unit', () => {
+  it('re-joins `Hemoglobin` / `A1c` set at a wide leading on a page with one row, and keeps the unit apart from the previous result', async () => {
+    const { extraction } = await read([
+      [
+        [760, [[36, 'Labcorp', 12]]],
+        [740, [[36, 'Date Collected: 03/14/2025']]],
+        [700, [[36, 'Hemoglobin A1c', 9.5]]],
+        [680, [[125, 'COMPONENT'], [300, 'RESULT'], [340, 'UNIT'], [400, 'RANGE']]],
+        // The name's second line 17 points (1.8 lines) below its first, as a row pitch would set it.
+        [660, [[48, 'Hemoglobin'], [300, '5.5'], [340, '%'], [400, '4.8-5.6']]],
+        [643, [[48, 'A1c']]],
+      ],
+      [
+        [760, [[36, 'Labcorp', 12]]],
+        [740, [[36, 'Date Collected: 03/14/2025']]],
+        [700, [[36, 'Test Name'], [220, 'In Range'], [280, 'Out Of Range'], [364, 'Ref Range'], [460, 'Previous Result'], [556, 'Lab']]],
+        [688, [[36, 'ABSOLUTE NEUTROPHILS'], [287, '7926 High'], [346, '1500-7800 cells/uL'], [430, '1573 09-30-2024'], [556, 'Z4M']]],
+        [676, [[36, 'TRIGLYCERIDES'], [218, '90'], [346, '<150 mg/dL'], [430, '196 High 11-28-2024'], [556, 'Z4M']]],
+      ],
+    ]);
+    expect(result(extraction, 'Hemoglobin A1c')).toMatchObject({ resultValue: '5.5', resultUnit: '%' });
+    expect(rows(extraction).map((r) => r[1])).toEqual(['Hemoglobin A1c', 'ABSOLUTE NEUTROPHILS', 'TRIGLYCERIDES']);
+    expect(result(extraction, 'ABSOLUTE NEUTROPHILS')).toMatchObject({ resultValue: '7926', resultUnit: 'cells/uL', ucumCode: '/uL', referenceRangeText: '1500-7800' });
+    expect(result(extraction, 'TRIGLYCERIDES')).toMatchObject({ resultValue: '90', resultUnit: 'mg/dL', ucumCode: 'mg/dL', referenceRangeText: '<150' });
+  });
+});
+
 describe('a report that passes the document checks but prints no result', () => {
   it('is a Quest lab report with nothing to extract (the pipeline ends it failed: no_results_found)', async () => {
     const { classification, extraction } = await read([
