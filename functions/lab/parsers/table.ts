@@ -490,7 +490,10 @@ class TableReader {
    */
   private nameOnlyLineRole(line: Line, next: Line | undefined, after: Line | undefined): 'title' | { prefix: string } | null {
     const columns = this.columns;
-    const adjacent = next !== undefined && this.near(line, next) && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
+    const aligned = next !== undefined && next.pageNumber === line.pageNumber && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
+    const adjacent = aligned && this.near(line, next);
+    // A wrapped name set at a wide leading on a page without a row pitch to measure it by re-joins on strong evidence only.
+    const within = aligned && line.y - next.y <= TITLE_GAP * line.size;
     const below = adjacent ? rowOf(next, columns) : null;
     // Panel headers are upper case (docs/research/lab-extraction.md §1) and set no smaller than the rows; prose is neither.
     const titleLike = titleCandidate(line) && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
@@ -502,18 +505,17 @@ class TableReader {
     if (parts.lab !== '' && !parts.lab.split(' ').every(isLabCode)) return null;
     const fragment = parts.name.replace(/\s+/g, ' ').trim();
     if (!plausibleName(fragment) || isComment(fragment)) return null;
-    const whole = adjacent ? rowOf(next, columns, fragment) : null;
+    const whole = within ? rowOf(next, columns, fragment) : null;
+    const strong = whole !== null && (isKnownTestName(whole.name) || (this.panel !== null && sameName(whole.name, this.panel.name)));
     // Joined, the two lines make a name the table knows; one it codes by its abbreviation while the
     // lower line alone does not open like a test name (`Iron` / `Bind.Cap.(TIBC) 402`); the name of the
     // single-test panel they sit in; or the upper line stops mid-phrase (`..., FOURTH GENERATION,`).
     const lowerOpensName = below !== null && (isKnownTestName(below.name) || opensLikeTestName(below.name));
     const joined =
-      whole !== null &&
-      (isKnownTestName(whole.name) ||
-        (isCodedTestName(whole.name) && !lowerOpensName) ||
-        (this.panel !== null && sameName(whole.name, this.panel.name)) ||
-        /(?:,|\b(?:and|with|of|for|by|&))$/i.test(fragment) ||
-        (!lowerOpensName && opensLikeTestName(whole.name)));
+      strong ||
+      (whole !== null &&
+        adjacent &&
+        ((isCodedTestName(whole.name) && !lowerOpensName) || /(?:,|\b(?:and|with|of|for|by|&))$/i.test(fragment) || (!lowerOpensName && opensLikeTestName(whole.name))));
     if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.nameTail(line, fragment);
@@ -565,10 +567,13 @@ function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, C
       if (headers.has(above) || !titleCandidate(above) || gap <= 0 || gap > titleGap(above)) break;
       // With tight row spacing the last row of the section before sits as close as a wrapped title would.
       if (rowOf(above, header) || rowOf(above, null)) break;
-      // Nor is the second line of that row's wrapped name (`ALT` / `(SGPT)`) a title.
+      // Nor is the second line of that row's wrapped name (`ALT` / `(SGPT)`) a title: a line no further
+      // below the row than above the title, that makes a name the table knows when joined, or stands at
+      // the row's indent above a title that does not (`LDL` / `Chol Calc (NIH)`).
       const upper = lines[i - 1];
-      const row = upper && upper.y - above.y <= CONTINUATION_GAP * above.size ? (rowOf(upper, header) ?? rowOf(upper, null)) : null;
-      if (row && isKnownTestName(`${row.name} ${above.text}`)) break;
+      const row = upper && upper.y - above.y <= Math.min(gap, titleGap(above)) ? (rowOf(upper, header) ?? rowOf(upper, null)) : null;
+      const atRowIndent = upper !== undefined && Math.abs(above.x0 - upper.x0) <= INDENT_SLACK && below !== line && Math.abs(below.x0 - above.x0) > INDENT_SLACK;
+      if (row && (isKnownTestName(`${row.name} ${above.text}`) || atRowIndent)) break;
       // A title wrapped over two lines is set in one size; a smaller line above it is the rest of a row.
       if (below !== line && Math.abs(above.size - below.size) > 0.5) break;
       titles.add(above);

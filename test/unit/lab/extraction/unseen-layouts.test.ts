@@ -194,7 +194,7 @@ describe('a Labcorp report whose page header repeats above a panel on page 2', (
 });
 
 describe('a name wrapped below its value, and a previous result right after the unit', () => {
-  it('re-joins `Hemoglobin` / `A1c` set at a wide leading on a page with one row, and keeps the unit apart from the previous result', async () => {
+  it('re-joins names wrapped at a wide leading on pages with few rows (`Hemoglobin` / `A1c`, `HEPATITIS C` / `ANTIBODY NON-REACTIVE`), and keeps the unit apart from the previous result', async () => {
     const { extraction } = await read([
       [
         [760, [[36, 'Labcorp', 12]]],
@@ -211,10 +211,15 @@ describe('a name wrapped below its value, and a previous result right after the 
         [700, [[36, 'Test Name'], [220, 'In Range'], [280, 'Out Of Range'], [364, 'Ref Range'], [460, 'Previous Result'], [556, 'Lab']]],
         [688, [[36, 'ABSOLUTE NEUTROPHILS'], [287, '7926 High'], [346, '1500-7800 cells/uL'], [430, '1573 09-30-2024'], [556, 'Z4M']]],
         [676, [[36, 'TRIGLYCERIDES'], [218, '90'], [346, '<150 mg/dL'], [430, '196 High 11-28-2024'], [556, 'Z4M']]],
+        // A single-test panel whose name wraps above its value, again at 1.8 lines.
+        [652, [[30, 'HEPATITIS C ANTIBODY', 10]]],
+        [636, [[36, 'HEPATITIS C']]],
+        [620, [[36, 'ANTIBODY'], [218, 'NON-REACTIVE'], [346, 'NON-REACTIVE']]],
       ],
     ]);
+    expect(result(extraction, 'HEPATITIS C ANTIBODY')).toMatchObject({ resultValue: 'NON-REACTIVE', referenceRangeText: 'NON-REACTIVE' });
     expect(result(extraction, 'Hemoglobin A1c')).toMatchObject({ resultValue: '5.5', resultUnit: '%' });
-    expect(rows(extraction).map((r) => r[1])).toEqual(['Hemoglobin A1c', 'ABSOLUTE NEUTROPHILS', 'TRIGLYCERIDES']);
+    expect(rows(extraction).map((r) => r[1])).toEqual(['Hemoglobin A1c', 'ABSOLUTE NEUTROPHILS', 'TRIGLYCERIDES', 'HEPATITIS C ANTIBODY']);
     expect(result(extraction, 'ABSOLUTE NEUTROPHILS')).toMatchObject({ resultValue: '7926', resultUnit: 'cells/uL', ucumCode: '/uL', referenceRangeText: '1500-7800' });
     expect(result(extraction, 'TRIGLYCERIDES')).toMatchObject({ resultValue: '90', resultUnit: 'mg/dL', ucumCode: 'mg/dL', referenceRangeText: '<150' });
   });
