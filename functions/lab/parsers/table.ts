@@ -404,18 +404,22 @@ class TableReader {
 
   /**
    * Where the table resumes on a page without a column header above it: at its first result row, or at
-   * a panel title right above it. The page header block before it (labels with colons, the patient's
-   * name beside them) is skipped.
+   * the lines right above it that can be a panel title or the first line of a wrapped name (at most two:
+   * a title over a wrapped name; readLine says which is which). The page header block before them
+   * (labels with colons, the patient's name beside them) is skipped.
    */
   private continuationStart(lines: readonly Line[]): Line | null {
     const columns = this.columns;
     const first = lines.findIndex((l) => rowOf(l, columns) !== null);
     if (first < 0) return null;
-    const row = lines[first]!;
-    const above = lines[first - 1];
-    // The line right above (a title, or the first line of a wrapped name) starts the table; readLine says which.
-    const starts = above !== undefined && above.y - row.y <= this.titleGap(row) && rowOf(above, columns) === null && titleCandidate(above);
-    return starts ? above : row;
+    let start = first;
+    while (start > first - 2) {
+      const above = lines[start - 1];
+      const below = lines[start]!;
+      if (above === undefined || above.y - below.y > this.titleGap(below) || rowOf(above, columns) !== null || !titleCandidate(above)) break;
+      start--;
+    }
+    return lines[start]!;
   }
 
   /** Largest baseline gap between a title and the line below it. */

@@ -225,6 +225,32 @@ describe('a name wrapped below its value, and a previous result right after the 
   });
 });
 
+describe('a page that continues the table without a column header', () => {
+  it('opens with the panel title above a wrapped name: the title names the panel, the two name lines one test', async () => {
+    const Q = { name: 41, value: 315, range: 487 };
+    const { extraction } = await read([
+      [
+        [760, [[41, 'Quest Diagnostics', 13]]],
+        [740, [[41, 'Collected: 12/17/2023']]],
+        [700, [[Q.name, 'Test Name'], [Q.value, 'Result'], [Q.range, 'Reference Range']]],
+        [686, [[Q.name, 'URIC ACID', 9]]],
+        [675, [[Q.name, 'URIC ACID'], [Q.value, '6.4'], [Q.range, '2.5-7.0 mg/dL']]],
+      ],
+      [
+        [760, [[41, 'Quest Diagnostics', 13]]],
+        [740, [[41, 'Patient: DUMMY, DAVID DOB: 4/18/84']]],
+        [726, [[Q.name, 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 9]]],
+        [715, [[Q.name, 'CHLAMYDIA']]],
+        [704, [[Q.name, 'TRACHOMATIS RNA, TMA, UROGENITAL'], [Q.value, 'NOT DETECTED'], [Q.range, 'NOT DETECTED']]],
+      ],
+    ]);
+    expect(rows(extraction)).toEqual([
+      ['URIC ACID', 'URIC ACID', '6.4', 'mg/dL', '2.5-7.0'],
+      ['CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 'NOT DETECTED', null, 'NOT DETECTED'],
+    ]);
+  });
+});
+
 describe('a report that passes the document checks but prints no result', () => {
   it('is a Quest lab report with nothing to extract (the pipeline ends it failed: no_results_found)', async () => {
     const { classification, extraction } = await read([
