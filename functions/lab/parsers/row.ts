@@ -94,10 +94,12 @@ export function cleanName(text: string): string {
 }
 
 /**
- * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `PALE
- * YELLOW`) can start left of its column, leaving its first word at the end of the name: such a word
- * moves to the value when the value then reads as a text result and the name without it is a test
- * name the LOINC table knows (and the name with it is not).
+ * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `NOT
+ * DETECTED`) can start left of its column, leaving its first word at the end of the name: such a word
+ * moves to the value when the value then reads as a text result and either the name without it is a
+ * test name the LOINC table knows (and the name with it is not), or the word only qualifies a text
+ * result (`NOT` before `DETECTED`, `NON` before `REACTIVE`: no result alone, a result after it) and
+ * the name with it is not one the table knows (`LDL PATTERN` / `A` stays).
  */
 function nameAndValue(fullName: string, valueText: string): { name: string; parsed: ValueAndFlag } | null {
   const whole = plausibleName(fullName) ? parseValueAndFlag(valueText) : null;
@@ -105,8 +107,11 @@ function nameAndValue(fullName: string, valueText: string): { name: string; pars
   const words = fullName.split(' ');
   for (let k = 1; k <= 2 && k < words.length; k++) {
     const name = words.slice(0, -k).join(' ');
-    const moved = parseValueAndFlag(`${words.slice(-k).join(' ')} ${valueText}`);
-    if (moved?.value.resultType === 'string' && plausibleName(name) && isKnownTestName(name)) return { name, parsed: moved };
+    const movedWords = words.slice(-k).join(' ');
+    const moved = parseValueAndFlag(`${movedWords} ${valueText}`);
+    if (moved?.value.resultType !== 'string' || !plausibleName(name)) continue;
+    const opensResult = isTextResult(`${movedWords} ${valueText}`) && isTextResult(valueText) && !isTextResult(movedWords) && parseValueAndFlag(movedWords) === null;
+    if (isKnownTestName(name) || opensResult) return { name, parsed: moved };
   }
   return whole ? { name: fullName, parsed: whole } : null;
 }

@@ -234,6 +234,21 @@ describe('a right-aligned text result of two words', () => {
     ]);
   });
 
+  it('moves a qualifying first word (`NOT`, `NON`) to a value it completes, also after a name the LOINC table does not know', () => {
+    const extraction = extract([
+      syntheticPage(1, [
+        HEADER,
+        [684, [[Q.name, 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL']]],
+        [670, [[Q.row, 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL'], [Q.inRange - 20, 'NOT DETECTED'], [Q.range, 'NOT DETECTED'], [Q.lab, 'EZ']]],
+        [656, [[Q.row, 'TREPONEMA ANTIBODY SCREEN'], [Q.inRange - 10, 'NON REACTIVE'], [Q.range, 'NON REACTIVE'], [Q.lab, 'EZ']]],
+      ]),
+    ]);
+    expect(extraction.panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.resultValue]))).toEqual([
+      ['CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 'NOT DETECTED'],
+      ['TREPONEMA ANTIBODY SCREEN', 'NON REACTIVE'],
+    ]);
+  });
+
   it('never takes the last word of a test name for the first word of its value', () => {
     // `LDL PATTERN` + `A` would read as `LDL` = `PATTERN A` if any name word could move; `LDL` alone is no test name.
     const extraction = extract([
