@@ -128,25 +128,42 @@ const ALIGNMENT_SPREAD = 6;
 /**
  * Sets where each column starts from the cells printed under it: the leftmost of the cells that start
  * within HEADER_LEAD of the header (or, when none does, right of halfway from the previous column's
- * header: a header centred over a wide column sits well right of its values) and line up with at least
+ * header, with a cell before it: a header centred over a wide column sits well right of its
+ * values) and line up with at least
  * one other (a lone start may be text spilling over from the column before). Only the caller's `lines`
  * count: the reader passes the rows under the header, not titles or notes. A column whose values start left of
  * its header then starts there, one whose values start at or right of it at the header, each less
  * EDGE_SLACK.
  */
 export function calibrateColumns(columns: readonly Column[], lines: readonly Line[]): Column[] {
-  const starts = lines.flatMap((line) => wordGroups(line.words).flatMap((group) => (group[0]!.exact || group[0]!.spaced ? [group[0]!.x0] : [])));
+  const lineStarts = lines.map((line) => wordGroups(line.words).flatMap((group) => (group[0]!.exact || group[0]!.spaced ? [group[0]!.x0] : [])));
+  const starts = lineStarts.flat();
   const alignedIn = (from: number, to: number) => {
     const near = starts.filter((x) => x > from && x <= to);
     return near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
   };
-  return columns.map((column, i) => {
-    if (i === 0) return column;
+  const calibrated: Column[] = [];
+  for (const [i, column] of columns.entries()) {
+    const before = calibrated[i - 1];
+    if (!before) {
+      calibrated.push(column);
+      continue;
+    }
     let aligned = alignedIn(column.x - HEADER_LEAD - 0.001, column.x + EDGE_SLACK);
     // Nothing starts near the header: it may be centred over a wider column; look left, but no further
-    // than halfway to the header before (what starts left of that is the column before's).
-    if (aligned.length === 0) aligned = alignedIn((columns[i - 1]!.x1 + column.x) / 2, column.x + EDGE_SLACK);
-    if (aligned.length === 0) return column;
-    return { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK };
-  });
+    // than halfway to the header before (what starts left of that is the column before's), and only at
+    // starts with a cell between them and the name on half their lines at least (right-aligned values
+    // of the column before start right of its header too, and leave the columns before empty).
+    if (aligned.length === 0) {
+      const firstAfterName = calibrated[1]?.from;
+      const leavesBefore = (x: number) => {
+        if (firstAfterName === undefined) return true;
+        const at = lineStarts.filter((own) => own.some((s) => Math.abs(s - x) <= ALIGNMENT_SPREAD));
+        return 2 * at.filter((own) => own.some((s) => s >= firstAfterName && s < x - ALIGNMENT_SPREAD)).length >= at.length;
+      };
+      aligned = alignedIn((before.x1 + column.x) / 2, column.x + EDGE_SLACK).filter(leavesBefore);
+    }
+    calibrated.push(aligned.length === 0 ? column : { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK });
+  }
+  return calibrated;
 }

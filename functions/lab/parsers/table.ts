@@ -186,6 +186,8 @@ class TableReader {
   private ended = false;
   private titles = new Set<Line>();
   private headers = new Map<Line, Column[]>();
+  /** Rows under each column header, by the header's roles and positions (see calibrate). */
+  private readonly rowsUnderHeaders = new Map<string, Map<Line, Line[]>>();
   /** The first line of a wrapped name whose value is printed on the line below. */
   private prefix: { line: Line; name: string } | null = null;
 
@@ -306,12 +308,21 @@ class TableReader {
     this.mergeActions.push({ code, message, panelName: this.panel!.name, biomarker: result.biomarker, pages: [result.pageNumber] });
   }
 
-  /** Columns set from the rows printed under them; header rows (repeated per section), titles and notes are not values. */
-  private calibrate(columns: readonly Column[], lines: readonly Line[]): Column[] {
-    return calibrateColumns(
-      columns,
-      lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null || holdsValue(l))),
-    );
+  /**
+   * Columns set from the rows printed under them; header rows (repeated per section), titles and notes
+   * are not values. Under a header (`headerLine`), the rows under every header of the document printed
+   * at the same positions count: a page with one row shows little of where its columns start.
+   */
+  private calibrate(columns: readonly Column[], lines: readonly Line[], headerLine?: Line): Column[] {
+    let rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null || holdsValue(l)));
+    if (headerLine) {
+      const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
+      const byHeader = this.rowsUnderHeaders.get(key) ?? new Map<Line, Line[]>();
+      this.rowsUnderHeaders.set(key, byHeader);
+      byHeader.set(headerLine, rows);
+      rows = [...byHeader.values()].flat();
+    }
+    return calibrateColumns(columns, rows);
   }
 
   /** Indentation of result rows on a page: the most common left edge of lines that parse as rows. */
@@ -323,7 +334,7 @@ class TableReader {
     let previousRow = -1;
     for (const [index, line] of lines.entries()) {
       const header = this.headers.get(line);
-      if (header) columns = this.calibrate(header, lines.slice(index + 1));
+      if (header) columns = this.calibrate(header, lines.slice(index + 1), line);
       if (rowOf(line, columns)) {
         edges.push(line.x0);
         sizes.push(line.size);
@@ -383,7 +394,7 @@ class TableReader {
       }
       const header = page.headers.get(line);
       if (header) {
-        this.columns = this.calibrate(header, body.slice(index + 1));
+        this.columns = this.calibrate(header, body.slice(index + 1), line);
         inTable = true;
         const chain = this.titleChain(line);
         if (chain.length > 0) this.openPanel(chain, line.pageNumber);

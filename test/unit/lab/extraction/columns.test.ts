@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { type Column, calibrateColumns } from '../../../../functions/lab/parsers/header';
+import type { Line, Word } from '../../../../functions/lab/parsers/layout';
+
+/**
+ * Where columns start, set from the cells printed under a header (functions/lab/parsers/header.ts):
+ * a header centred over a wider column, and right-aligned values of the column before it.
+ */
+
+const SIZE = 8;
+
+function line(y: number, cells: Array<[x: number, text: string]>): Line {
+  const words: Word[] = cells.map(([x, text]) => ({ text, x0: x, x1: x + text.length * SIZE * 0.5, y, size: SIZE, exact: true, spaced: false }));
+  return { pageNumber: 1, y, x0: words[0]!.x0, x1: words[words.length - 1]!.x1, size: SIZE, words, text: cells.map((c) => c[1]).join(' ') };
+}
+
+function column(role: Column['role'], x: number, header: string): Column {
+  return { role, x, x1: x + header.length * SIZE * 0.5, from: x - 12 };
+}
+
+describe('calibrateColumns', () => {
+  it('starts a column under a centred header where its left-aligned values start, halfway to the header before at most', () => {
+    // `Previous Result` centred at 459 over values printed from 430; `Ref Range` ends at 401.
+    const columns = [column('name', 100, 'Test Name'), column('value', 232, 'In Range'), column('range', 364, 'Ref Range'), column('previous', 459, 'Previous Result')];
+    const rows = [
+      line(600, [[31, 'COUNT'], [218, '9.5'], [346, '3.8-10.8 Thousand/uL'], [430, '7.2 08-05-2024']]),
+      line(590, [[31, 'NEUTROPHILS'], [218, '7926'], [346, '1500-7800 cells/uL'], [430, '1573 09-30-2024']]),
+      line(580, [[31, 'LYMPHOCYTES'], [218, '933'], [346, '850-3900 cells/uL'], [430, '2142 12-05-2024']]),
+    ];
+    const previous = calibrateColumns(columns, rows)[3]!;
+    expect(previous.from).toBeLessThanOrEqual(430);
+    expect(previous.from).toBeGreaterThan(401);
+  });
+
+  it('never takes right-aligned values of the column before for the start of the next column', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0.1, max: 9999, noNaN: true }), { minLength: 3, maxLength: 12 }), (values) => {
+        // Values right-aligned at 402 under `VALUE` (326); `FLAG` at 415 holds nothing on these rows.
+        const columns = [column('name', 41, 'TEST'), column('value', 326, 'VALUE'), column('flag', 415, 'FLAG'), column('range', 456, 'REFERENCE RANGE')];
+        const rows = values.map((v, i) => {
+          const text = v.toFixed(1);
+          return line(600 - 11 * i, [[53, `TEST ${i}`], [402 - text.length * SIZE * 0.5, text], [456, '1.0-2.0 mg/dL']]);
+        });
+        const flag = calibrateColumns(columns, rows)[2]!;
+        for (const row of rows) expect(row.words[1]!.x0).toBeLessThan(flag.from);
+      }),
+    );
+  });
+});
