@@ -416,7 +416,8 @@ class TableReader {
   /**
    * Where the table resumes on a page without a column header above it: at its first result row, or at
    * the lines right above it that can be a panel title or the first line of a wrapped name (at most two:
-   * a title over a wrapped name; readLine says which is which). The page header block before them
+   * a title over a wrapped name; readLine says which is which), and the title's Collected/Received
+   * stamp between them. The page header block before them
    * (labels with colons, the patient's name beside them) is skipped.
    */
   private continuationStart(lines: readonly Line[]): Line | null {
@@ -424,10 +425,15 @@ class TableReader {
     const first = lines.findIndex((l) => rowOf(l, columns) !== null);
     if (first < 0) return null;
     let start = first;
-    while (start > first - 2) {
+    let stamps = 0;
+    while (start > first - 2 - stamps) {
       const above = lines[start - 1];
       const below = lines[start]!;
-      if (above === undefined || above.y - below.y > this.titleGap(below) || rowOf(above, columns) !== null || !titleCandidate(above)) break;
+      if (above === undefined || above.y - below.y > this.titleGap(below) || rowOf(above, columns) !== null) break;
+      // A title's Collected/Received stamp may stand between it and the rows.
+      const stamp = PANEL_DATES.test(above.text) && stamps === 0;
+      if (!stamp && !titleCandidate(above)) break;
+      if (stamp) stamps++;
       start--;
     }
     return lines[start]!;

@@ -249,6 +249,28 @@ describe('a page that continues the table without a column header', () => {
       ['CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 'NOT DETECTED', null, 'NOT DETECTED'],
     ]);
   });
+
+  it('opens with the panel title and its Collected/Received stamp above the first row', async () => {
+    const Q = { name: 34, value: 315, range: 487 };
+    const { extraction } = await read([
+      [
+        [760, [[34, 'Quest Diagnostics', 13]]],
+        [700, [[Q.name, 'Test Name'], [Q.value, 'Result'], [Q.range, 'Reference Range']]],
+        [686, [[Q.name, 'TSH Collected: 08-25-2025 06:41 Received: 08-25-2025 09:48', 9.5]]],
+        [675, [[Q.name, 'TSH'], [Q.value, '1.20'], [Q.range, '0.40-4.50 mIU/L']]],
+      ],
+      [
+        [760, [[34, 'Quest Diagnostics', 13]]],
+        [740, [[Q.name, 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 9.5]]],
+        [729, [[Q.name, 'Collected: 08-25-2025 06:41 Received: 08-25-2025 09:48']]],
+        [717, [[Q.name, 'HIV 1/2 AG/AB, 4TH GEN'], [Q.value, 'NON-REACTIVE'], [Q.range, 'NON-REACTIVE']]],
+      ],
+    ]);
+    expect(rows(extraction).map((r) => [r[0], r[1]])).toEqual([
+      ['TSH', 'TSH'],
+      ['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'HIV 1/2 AG/AB, 4TH GEN'],
+    ]);
+  });
 });
 
 describe('a report that passes the document checks but prints no result', () => {
