@@ -546,7 +546,8 @@ class TableReader {
     // (directly, or after a wrapped name), or when it ends the page (its rows are on the next).
     if (title) return title;
     if (tail || !titleCandidate(line)) return null;
-    const wrappedBelow = adjacent && after !== undefined && this.near(next, after) && rowOf(after, columns, next.text) !== null && isKnownTestName(rowOf(after, columns, next.text)!.name);
+    const wrappedRow = adjacent && after !== undefined && this.near(next, after) ? rowOf(after, columns, next.text) : null;
+    const wrappedBelow = wrappedRow !== null && isCodedTestName(wrappedRow.name);
     return below !== null || wrappedBelow || next === undefined ? 'title' : null;
   }
 
