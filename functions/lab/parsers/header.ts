@@ -161,7 +161,7 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
         const at = lineStarts.filter((own) => own.some((s) => Math.abs(s - x) <= ALIGNMENT_SPREAD));
         return 2 * at.filter((own) => own.some((s) => s >= firstAfterName && s < x - ALIGNMENT_SPREAD)).length >= at.length;
       };
-      aligned = alignedIn((before.x1 + column.x) / 2, column.x + EDGE_SLACK).filter(leavesBefore);
+      aligned = alignedIn((before.x1 + column.x) / 2 - EDGE_SLACK, column.x + EDGE_SLACK).filter(leavesBefore);
     }
     calibrated.push(aligned.length === 0 ? column : { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK });
   }

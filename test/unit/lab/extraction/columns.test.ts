@@ -32,6 +32,18 @@ describe('calibrateColumns', () => {
     expect(previous.from).toBeGreaterThan(401);
   });
 
+  it('takes values a nudge left of halfway for the start of a column under a centred header', () => {
+    // `UNITS` centred at 357 over units printed from 333; `FLAG` ends at 311 (halfway 334).
+    const columns = [column('name', 104, 'TEST'), column('value', 227, 'RESULT'), { role: 'flag' as const, x: 289, x1: 311, from: 277 }, column('unit', 357, 'UNITS')];
+    const rows = [
+      line(600, [[40, 'EGFR'], [219, '>90'], [333, 'mL/min/1.']]),
+      line(590, [[333, '73m2']]),
+      line(580, [[40, 'SODIUM'], [219, '143'], [333, 'mmol/L']]),
+      line(570, [[40, 'GLOBULIN'], [218, '2.7'], [331, 'g/dL (calc)']]),
+    ];
+    expect(calibrateColumns(columns, rows)[3]!.from).toBeLessThanOrEqual(331);
+  });
+
   it('never takes right-aligned values of the column before for the start of the next column', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0.1, max: 9999, noNaN: true }), { minLength: 3, maxLength: 12 }), (values) => {
