@@ -187,7 +187,7 @@ class TableReader {
   private titles = new Set<Line>();
   private headers = new Map<Line, Column[]>();
   /** Rows under each column header, by the header's roles and positions (see calibrate). */
-  private readonly rowsUnderHeaders = new Map<string, Map<Line, Line[]>>();
+  private readonly rowsUnderHeaders = new Map<string, Map<Line | PageTable, Line[]>>();
   /** The first line of a wrapped name whose value is printed on the line below. */
   private prefix: { line: Line; name: string } | null = null;
 
@@ -310,17 +310,18 @@ class TableReader {
 
   /**
    * Columns set from the rows printed under them; header rows (repeated per section), titles and notes
-   * are not values. Under a header (`headerLine`), the rows under every header of the document printed
-   * at the same positions count: a page with one row shows little of where its columns start.
+   * are not values. Under a header (`section`: its line) or on a page that continues one without a
+   * header (`section`: the page), the rows of every section under a header printed at the same
+   * positions count: a section with one row shows little of where its columns start.
    */
-  private calibrate(columns: readonly Column[], lines: readonly Line[], headerLine?: Line): Column[] {
+  private calibrate(columns: readonly Column[], lines: readonly Line[], section?: Line | PageTable): Column[] {
     let rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null || holdsValue(l)));
-    if (headerLine) {
+    if (section) {
       const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
-      const byHeader = this.rowsUnderHeaders.get(key) ?? new Map<Line, Line[]>();
-      this.rowsUnderHeaders.set(key, byHeader);
-      byHeader.set(headerLine, rows);
-      rows = [...byHeader.values()].flat();
+      const bySection = this.rowsUnderHeaders.get(key) ?? new Map<Line | PageTable, Line[]>();
+      this.rowsUnderHeaders.set(key, bySection);
+      bySection.set(section, rows);
+      rows = [...bySection.values()].flat();
     }
     return calibrateColumns(columns, rows);
   }
@@ -385,7 +386,8 @@ class TableReader {
     this.lastLine = null;
     this.last = null;
     this.titles = titlesAboveHeaders(body, page.headers, (line) => this.titleGap(line));
-    if (firstHeader < 0 && this.columns) this.columns = this.calibrate(this.columns, body);
+    // A page without a header continues the last one's table: its rows join that header's (calibrate).
+    if (firstHeader < 0 && this.columns) this.columns = this.calibrate(this.columns, body, page);
     for (const [index, line] of body.entries()) {
       if (line === tableStart) inTable = true;
       if (END_OF_RESULTS.some((re) => re.test(line.text))) {

@@ -291,6 +291,27 @@ describe('a page that continues the table without a column header', () => {
   });
 });
 
+describe('pages that continue a table without a header, one row each', () => {
+  it('place their columns by the rows of every page under that header', async () => {
+    // `RANGE` centred at 438 over ranges printed from 418; each page shows one row.
+    const top: DrawnLine[] = [
+      [760, [[42, 'Labcorp', 12]]],
+      [740, [[42, 'Date Collected: 10/05/2025']]],
+    ];
+    const { extraction } = await read([
+      [
+        ...top,
+        [700, [[42, 'Hemoglobin A1c']]],
+        [680, [[125, 'COMPONENT'], [289, 'RESULT'], [368, 'UNIT'], [438, 'RANGE'], [509, 'FLAG']]],
+        [660, [[53, 'Hemoglobin A1c'], [323, '5.5'], [362, '%'], [418, '4.8-5.6']]],
+      ],
+      [...top, [700, [[42, 'TSH']]], [680, [[53, 'TSH'], [312, '4.211'], [362, 'uIU/mL'], [418, '0.450-4.500']]]],
+      [...top, [700, [[42, 'HIV Ab/p24 Ag with Reflex']]], [680, [[53, 'HIV Screen 4th Generation wRfx'], [272, 'Non Reactive'], [418, 'Non Reactive']]]],
+    ]);
+    expect(result(extraction, 'HIV Screen 4th Generation wRfx')).toMatchObject({ resultValue: 'Non Reactive', resultUnit: null, referenceRangeText: 'Non Reactive' });
+  });
+});
+
 describe('a report that passes the document checks but prints no result', () => {
   it('is a Quest lab report with nothing to extract (the pipeline ends it failed: no_results_found)', async () => {
     const { classification, extraction } = await read([
