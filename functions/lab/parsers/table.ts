@@ -189,7 +189,7 @@ class TableReader {
   /** Rows under each column header, by the header's roles and positions (see calibrate). */
   private readonly rowsUnderHeaders = new Map<string, Map<Line | PageTable, Line[]>>();
   /** The first line of a wrapped name whose value is printed on the line below. */
-  private prefix: { line: Line; name: string } | null = null;
+  private prefix: { line: Line; name: string; lines: Line[] } | null = null;
 
   private openPanel(titleLines: readonly Line[], pageNumber: number): void {
     const title = readPanelTitle(titleLines, this.columns);
@@ -471,7 +471,7 @@ class TableReader {
       if (row) {
         this.addResult(row, line);
         if (prefix) {
-          this.last!.lines.unshift(prefix.line);
+          this.last!.lines.unshift(...prefix.lines);
           this.recordRepair('name_rejoined', 'Test name printed over two lines, the value on the second, was re-joined', this.last!);
         }
         this.lastLine = line;
@@ -484,7 +484,8 @@ class TableReader {
         return;
       }
       if (role !== null) {
-        this.prefix = { line, name: role.prefix };
+        // A name wrapped over three lines: the second line continues the first's prefix.
+        this.prefix = prefix ? { line, name: `${prefix.name} ${role.prefix}`, lines: [...prefix.lines, line] } : { line, name: role.prefix, lines: [line] };
         this.last = null;
         this.lastLine = line;
         return;
@@ -529,7 +530,11 @@ class TableReader {
     const fragment = parts.name.replace(/\s+/g, ' ').trim();
     if (!plausibleName(fragment) || isComment(fragment)) return null;
     const whole = within ? rowOf(next, columns, fragment) : null;
-    const strong = whole !== null && (isKnownTestName(whole.name) || (this.panel !== null && sameName(whole.name, this.panel.name)));
+    const strongName = (row: Row | null) => row !== null && (isKnownTestName(row.name) || (this.panel !== null && sameName(row.name, this.panel.name)));
+    // Or the name runs over three lines, the value on the third (`HIV 1/2 ANTIGEN AND ANTIBODIES,` / `FOURTH GENERATION, WITH` / `REFLEXES  REACTIVE`).
+    const second = whole === null && adjacent && after !== undefined && this.near(next, after) && Math.abs(after.x0 - line.x0) <= INDENT_SLACK ? this.fragments(next) : null;
+    const overThree = second !== null && !second.busy && second.unit === '' && plausibleName(second.name) ? rowOf(after!, columns, `${fragment} ${second.name}`) : null;
+    const strong = strongName(whole) || strongName(overThree);
     // Joined, the two lines make a name the table knows; one it codes by its abbreviation while the
     // lower line alone does not open like a test name (`Iron` / `Bind.Cap.(TIBC) 402`); the name of the
     // single-test panel they sit in; or the upper line stops mid-phrase (`..., FOURTH GENERATION,`).

@@ -312,6 +312,24 @@ describe('pages that continue a table without a header, one row each', () => {
   });
 });
 
+describe('a test name wrapped over three lines', () => {
+  it('is read as one name with the value on the third line', async () => {
+    const Q = { name: 31, inRange: 200, outRange: 260, range: 330, lab: 545 };
+    const { extraction } = await read([
+      [
+        [760, [[31, 'Quest Diagnostics', 13]]],
+        [740, [[31, 'Collected: 01/24/2023']]],
+        [716, [[Q.name, 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 11]]],
+        [705, [[Q.name, 'COMPONENT'], [Q.inRange, 'IN RANGE'], [Q.outRange, 'OUT OF RANGE'], [Q.range, 'REF RANGE'], [Q.lab, 'LAB']]],
+        [689, [[Q.name, 'HIV 1/2 ANTIGEN AND ANTIBODIES,']]],
+        [678, [[Q.name, 'FOURTH GENERATION, WITH']]],
+        [667, [[Q.name, 'REFLEXES'], [Q.outRange, 'REACTIVE A'], [Q.range, 'NON-REACTIVE'], [Q.lab, 'NL1']]],
+      ],
+    ]);
+    expect(rows(extraction).map((r) => [r[1], r[2]])).toEqual([['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'REACTIVE']]);
+  });
+});
+
 describe('a report that passes the document checks but prints no result', () => {
   it('is a Quest lab report with nothing to extract (the pipeline ends it failed: no_results_found)', async () => {
     const { classification, extraction } = await read([
