@@ -42,14 +42,18 @@ function isTextual(contentType: string | undefined): boolean {
   return contentType === undefined || TEXTUAL_CONTENT_TYPE.test(contentType.trim());
 }
 
+/**
+ * The last value and all values of each name. Collected in a Map and made objects with
+ * Object.fromEntries, so that names like `__proto__`, `constructor` or `hasOwnProperty` (any caller
+ * may send them, API Gateway passes them on) are plain own keys, never the prototype's members.
+ */
 function collect(pairs: Iterable<[string, string]>): { single: Record<string, string>; multi: Record<string, string[]> } {
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [name, value] of pairs) {
-    single[name] = value;
-    multi[name] = [...(multi[name] ?? []), value];
-  }
-  return { single, multi };
+  const values = new Map<string, string[]>();
+  for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value]);
+  return {
+    single: Object.fromEntries([...values].map(([name, all]) => [name, all[all.length - 1]!])),
+    multi: Object.fromEntries(values),
+  };
 }
 
 function headerPairs(rawHeaders: readonly string[]): [string, string][] {
