@@ -82,6 +82,20 @@ function mustClose(req: IncomingMessage): boolean {
   return declared !== undefined && !(Number(declared) <= DRAIN_LIMIT_BYTES);
 }
 
+/**
+ * The path and query of a request target as sent. Not through WHATWG URL: it reads `//host/…` as an
+ * authority (`//` then threw, answered 500; `//ping` became host `ping`), and it rewrites dot segments
+ * and escapes the caller sent, which API Gateway routes as they are. An absolute-form target
+ * (`http://host/path`, what proxies send) keeps only its path.
+ */
+export function requestTarget(target: string): { pathname: string; query: string } {
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?]*/.exec(target);
+  const origin = absolute ? target.slice(absolute[0].length) : target;
+  const question = origin.indexOf('?');
+  const pathname = question < 0 ? origin : origin.slice(0, question);
+  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, query: question < 0 ? '' : origin.slice(question + 1) };
+}
+
 function write(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {
   const close = mustClose(req);
   res.writeHead(response.statusCode, { ...response.headers, 'content-length': response.body.length, ...(close ? { connection: 'close' } : {}) });
@@ -128,7 +142,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function respond(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const receivedAt = new Date(options.clock());
-    const url = new URL(req.url ?? '/', 'http://local');
+    const url = requestTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
     const extra = extras.get(`${method} ${url.pathname}`);
     if (extra) return extra.handler(req, res);
@@ -174,7 +188,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const event = toProxyEvent(route, pathParameters, {
       method,
       path: url.pathname,
-      query: url.search.slice(1),
+      query: url.query,
       rawHeaders: req.rawHeaders,
       body,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
