@@ -29,7 +29,20 @@ type ConvertUnitTo = (
   to: string,
   options?: { molecularWeight?: number },
 ) => { status: string; toVal: number | null; msg: string[] };
-const convertUnitTo = ucum.convertUnitTo.bind(ucum) as ConvertUnitTo;
+const ucumConvertUnitTo = ucum.convertUnitTo.bind(ucum) as ConvertUnitTo;
+
+/**
+ * ucum-lhc keeps its unit tables in plain objects, so a printed unit spelled like an Object.prototype
+ * member (`hasOwnProperty`, `constructor`) passes validateUnitString and then makes convertUnitTo
+ * throw a TypeError: a unit the library cannot handle is not convertible, whatever the reason.
+ */
+const convertUnitTo: ConvertUnitTo = (from, value, to, options) => {
+  try {
+    return ucumConvertUnitTo(from, value, to, options);
+  } catch {
+    return { status: 'failed', toVal: null, msg: [`unit '${from}' could not be converted`] };
+  }
+};
 
 /** Enzyme activities: the international unit of an enzyme is the µmol/min `U` (data/sources/unit-to-ucum.csv, IU/L). */
 const ENZYMES = new Set(['alp', 'ast', 'alt']);
@@ -46,7 +59,8 @@ const conversions = new Map<PredictorDefinition, Map<string, Conversion | null>>
 
 function ucumCodeOf(printed: string): string | null {
   const trimmed = printed.trim();
-  const vitals = VITALS_UCUM[trimmed];
+  // Own keys only: a printed unit such as `constructor` or `hasOwnProperty` is not a table entry.
+  const vitals = Object.hasOwn(VITALS_UCUM, trimmed) ? VITALS_UCUM[trimmed] : undefined;
   if (vitals) return vitals;
   const mapped = toUcum(trimmed, { numeric: true }).ucumCode;
   if (mapped) return mapped;
@@ -65,7 +79,7 @@ function conversionTo(predictor: PredictorDefinition, printed: string): Conversi
   let code = ucumCodeOf(printed);
   if (code !== null && ENZYMES.has(predictor.key)) code = code.replace(/\[IU\]/g, 'U');
   let conversion: Conversion | null = null;
-  const affine = code === null ? undefined : predictor.affineUnits?.[code];
+  const affine = code !== null && predictor.affineUnits && Object.hasOwn(predictor.affineUnits, code) ? predictor.affineUnits[code] : undefined;
   if (affine) conversion = { slope: affine.slope, intercept: affine.intercept };
   else if (code === predictor.ucumUnit) conversion = { slope: 1, intercept: 0 };
   else if (code !== null) {
