@@ -4,7 +4,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { buildOpenApiDocument } from '../../../functions/http/openapi';
 import { contractProblems } from '../helpers/openapi-contract';
+import { captureOutput } from '../lab/lab-test-kit';
+import { PATIENCE_MS } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
+import { Receiver } from '../report/receiver';
+import { PHI_CANARY } from './examples';
 import { type FuzzRequest, operationsOf, requestsFor, strayRequests } from './requests';
 
 /**
@@ -23,16 +27,22 @@ const CONCURRENCY = 8;
 const CPU_BUDGET_MS = 120_000;
 
 let hale: TestRuntime;
+let receiver: Receiver;
+let output: ReturnType<typeof captureOutput>;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 beforeAll(async () => {
+  output = captureOutput();
+  receiver = await Receiver.start();
   // The reference group's per-key limits would answer most of the suite's reference requests with 429
-  // before a handler runs; they are tested in rate-limits.test.ts. Private targets are refused, as in production.
-  hale = await startTestRuntime({ referenceLimits: { perSecond: 1_000_000, perDay: 1_000_000_000 }, allowPrivateTargets: false });
+  // before a handler runs; they are tested in rate-limits.test.ts. Loopback targets are allowed for the receiver.
+  hale = await startTestRuntime({ referenceLimits: { perSecond: 1_000_000, perDay: 1_000_000_000 } });
 });
 afterAll(async () => {
   agent.destroy();
   await hale?.stop();
+  await receiver?.close();
+  output?.stop();
 });
 
 interface Answer {
@@ -85,7 +95,9 @@ describe('fuzzing every route of the local runtime', () => {
     const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Record<string, unknown>;
     const operations = operationsOf(document);
     const keys = { own: hale.apiKey, other: hale.otherApiKey };
-    const request = fc.oneof(...operations.map((operation) => requestsFor(operation, document, keys)), strayRequests(operations, keys));
+    const request = fc.oneof(...operations.map((operation) => requestsFor(operation, document, keys, receiver.url('/report'))), strayRequests(operations, keys));
+    // Report jobs accepted from the valid examples (extreme but accepted values): each must render and be delivered.
+    const exampleReports: { jobId: string; apiKey: string }[] = [];
 
     const statuses = new Map<string, Map<number, number>>();
     let sent = 0;
@@ -105,6 +117,9 @@ describe('fuzzing every route of the local runtime', () => {
           const counts = statuses.get(operation) ?? new Map<number, number>();
           counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
           statuses.set(operation, counts);
+          if (one.label.includes('(example,') && answer.status === 202) {
+            exampleReports.push({ jobId: String((JSON.parse(answer.body) as { job_id: string }).job_id), apiKey: String(one.headers['x-api-key']) });
+          }
           const wrong = [
             ...(answer.status >= 500 ? [`${answer.status}: ${answer.body.slice(0, 300)}`] : []),
             ...contractProblems({ method: one.method, path: one.path, status: answer.status, contentType: answer.contentType, body: answer.body }),
@@ -119,11 +134,22 @@ describe('fuzzing every route of the local runtime', () => {
       { numRuns: RUNS, seed },
     );
 
+    // Reports render for the same extreme inputs the engine accepts: every accepted example report completes.
+    const deadline = Date.now() + 2 * PATIENCE_MS;
+    const outcomes = new Map<string, string>();
+    while (outcomes.size < exampleReports.length && Date.now() < deadline) {
+      for (const { jobId, apiKey } of exampleReports.filter((job) => !outcomes.has(job.jobId))) {
+        const status = (await hale.get(`/health-score/report/status/${jobId}`, { apiKey })).json<{ status: string; error_type: string | null }>();
+        if (status.status === 'completed' || status.status === 'failed') outcomes.set(jobId, `${status.status}${status.error_type ? ` ${status.error_type}` : ''}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const cpu = process.cpuUsage(cpuStart);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const wallMs = performance.now() - started;
     const summary = {
       requests: sent,
+      exampleReports: exampleReports.length,
       wallSeconds: Math.round(wallMs) / 1000,
       cpuSeconds: Math.round(cpuMs) / 1000,
       statuses: Object.fromEntries([...statuses].sort().map(([operation, counts]) => [operation, Object.fromEntries([...counts].sort((a, b) => a[0] - b[0]))])),
@@ -136,6 +162,16 @@ describe('fuzzing every route of the local runtime', () => {
 
     expect({ seed, failures: failures.slice(0, 40), count: failures.length }).toEqual({ seed, failures: [], count: 0 });
     expect(sent).toBeGreaterThanOrEqual(5_000);
+    expect(exampleReports.length).toBeGreaterThan(0);
+    expect([...outcomes.values()].filter((outcome) => outcome !== 'completed')).toEqual([]);
+    const unfinished = exampleReports.filter((job) => !outcomes.has(job.jobId));
+    const unfinishedStatuses = await Promise.all(unfinished.map(async ({ jobId, apiKey }) => `${jobId}: ${(await hale.get(`/health-score/report/status/${jobId}`, { apiKey })).text}`));
+    expect(unfinishedStatuses).toEqual([]);
+    // No PHI and no key in the logs: the canaries of uid_ext, event ids, tokens and file names, the
+    // demo person's date of birth, the API keys (the scan means something only if lines were written).
+    expect(output.lines.length).toBeGreaterThan(100);
+    const secrets = [PHI_CANARY, '1968-04-12', hale.apiKey, hale.otherApiKey];
+    expect(output.lines.filter((line) => secrets.some((secret) => line.includes(secret))).slice(0, 5)).toEqual([]);
     // Every operation of the document was reached.
     for (const operation of operations) {
       const counts = statuses.get(`${operation.method} ${operation.template}`);

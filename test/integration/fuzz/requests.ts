@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { SCORING_PREDICTORS } from '../../../functions/scoring/catalogue';
+import { examples, phiCanary } from './examples';
 import { hostileNumber, hostileString, mutated, wrongValue } from './hostile';
 import { schemaArbitrary } from './schema-arbitrary';
 
@@ -36,8 +37,14 @@ interface Operation {
 const codes = [...new Set(SCORING_PREDICTORS.flatMap((predictor) => predictor.observationCodes))];
 const units = [...new Set(SCORING_PREDICTORS.map((predictor) => predictor.ucumUnit))];
 
-/** Field meanings the schemas cannot carry: scoring codes, their units and numeric values, so some bodies score. */
+/**
+ * Field meanings the schemas cannot carry: scoring codes, their units and numeric values, so some
+ * bodies score; PHI canaries in the fields that may carry PHI, which no log line may contain.
+ */
 const HINTS: Record<string, fc.Arbitrary<unknown>> = {
+  uid_ext: fc.oneof({ weight: 3, arbitrary: phiCanary }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) }),
+  auth_token: phiCanary,
+  filename: phiCanary.map((canary) => `${canary}.pdf`),
   observation_code: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...codes) }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom('2345-7 ', '02345-7', 'LOINC:2345-7') }),
   unit: fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...units, 'mg/dL', 'mmol/L', 'umol/L', 'g/L', '%', 'x10E3/uL', '10*3/uL', 'mm[Hg]', 'kg', 'lb', 'cm', '[in_i]', 'kg/m2', 'U/L', 'fL') },
@@ -134,8 +141,8 @@ function keyHeader(choice: KeyChoice, keys: { own: string; other: string }): Rec
   }
 }
 
-/** Requests for one operation, in every variant. */
-export function requestsFor(operation: Operation, document: Json, keys: { own: string; other: string }): fc.Arbitrary<FuzzRequest> {
+/** Requests for one operation, in every variant; accepted example reports are delivered to `callbackUrl`. */
+export function requestsFor(operation: Operation, document: Json, keys: { own: string; other: string }, callbackUrl: string): fc.Arbitrary<FuzzRequest> {
   const components = ((document.components as Json).schemas ?? {}) as Record<string, Json>;
   const pathParams = operation.parameters.filter((p) => p.in === 'path');
   const queryParams = operation.parameters.filter((p) => p.in === 'query');
@@ -156,8 +163,18 @@ export function requestsFor(operation: Operation, document: Json, keys: { own: s
 
   const options = { components, hints: HINTS, maxItems: 4 };
   const validBody = operation.body ? schemaArbitrary(operation.body, options) : fc.constant(undefined);
+  const example = examples(callbackUrl)[operation.operationId];
+  // An accepted report renders a PDF, seconds of CPU on a busy machine: a few are enough.
+  const exampleWeight = operation.operationId.endsWith('Report') ? 1 : 3;
+  const exampleBodies = example
+    ? [
+        { weight: exampleWeight, arbitrary: example.map((value) => ({ variant: 'example', text: JSON.stringify(value), contentType: 'application/json' })) },
+        { weight: 2, arbitrary: mutated(example).map((value) => ({ variant: 'example-mutated', text: JSON.stringify(value) ?? 'null', contentType: 'application/json' })) },
+      ]
+    : [];
   const body: fc.Arbitrary<{ variant: string; text?: string | Buffer; contentType?: string }> = operation.body
     ? fc.oneof(
+        ...exampleBodies,
         { weight: 4, arbitrary: fc.tuple(validBody, fc.constantFrom(...JSON_TYPES)).map(([value, type]) => ({ variant: 'valid-ish', text: JSON.stringify(value), contentType: type })) },
         { weight: 5, arbitrary: fc.tuple(mutated(validBody), fc.constantFrom(...JSON_TYPES)).map(([value, type]) => ({ variant: 'mutated', text: JSON.stringify(value) ?? 'null', contentType: type })) },
         { weight: 1, arbitrary: fc.tuple(wrongValue, fc.constantFrom(...JSON_TYPES)).map(([value, type]) => ({ variant: 'wrong-type', text: JSON.stringify(value) ?? 'null', contentType: type })) },

@@ -40,16 +40,15 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
     dateMs.chain((ms) => fc.integer({ min: 0, max: DAY_MS - 1 }).map((offset) => new Date(ms + offset).toISOString())),
     fc.constantFrom('2026-01-01T00:00:00+14:00', '2025-06-30T23:59:60Z', '2025-02-29T00:00:00Z', '0000-01-01T00:00:00Z'),
   ),
-  // Never a host that resolves: the suite must not send anything off the machine (private spellings are refused by the guard).
+  // Never a host that resolves, nor one that would hang a connection: nothing leaves the machine (the
+  // suite's runtime allows loopback targets for its receiver; the guard has its own table test).
   uri: fc.constantFrom(
     'https://hooks.example.invalid/hale',
     'https://hooks.example.invalid/hale?token=abc',
     'http://hooks.example.invalid/plain-http',
-    'https://127.0.0.1/x',
-    'https://[::ffff:127.0.0.1]/x',
-    'https://[::a9fe:a9fe]/latest/meta-data/',
-    'https://169.254.169.254/latest/meta-data/',
-    'https://0x7f000001/x',
+    'https://127.0.0.1:1/x',
+    'https://[::ffff:127.0.0.1]:1/x',
+    'https://0x7f000001:1/x',
     'https://localhost:1/x',
     'ftp://example.invalid/file',
     'https://user:pass@example.invalid/x',
