@@ -16,6 +16,11 @@ const SAME_LINE_REACH = 40;
 /** Lines below a label searched for its value. */
 const LINES_BELOW = 3;
 
+/** Compiled once: the label patterns are data (vocabulary), these their combinations. */
+const ANY_DATE_LABEL = new RegExp(`${COLLECTION_LABEL.source}|${OTHER_DATE_LABEL.source}`, 'gi');
+const WHOLE_LABEL = new RegExp(`^(?:${COLLECTION_LABEL.source})\\s*:?$`, 'i');
+const LABEL_START = new RegExp(`^(?:${COLLECTION_LABEL.source})`, 'i');
+
 interface Label {
   line: Line;
   x0: number;
@@ -24,7 +29,7 @@ interface Label {
 
 /** The text after a label up to the next date label, with its leading colon or "on" removed. */
 function afterLabel(text: string): string {
-  const next = [...text.matchAll(new RegExp(`${COLLECTION_LABEL.source}|${OTHER_DATE_LABEL.source}`, 'gi'))].find((m) => m.index! > 0);
+  const next = [...text.matchAll(ANY_DATE_LABEL)].find((m) => m.index! > 0);
   return (next ? text.slice(0, next.index) : text).replace(/^\s*(?::|-|on\b)?\s*/i, '');
 }
 
@@ -90,9 +95,7 @@ function stackedLabels(lines: readonly Line[], dates: Set<string>): void {
         const b = labelSpan(bottom);
         if (Math.min(span.x1, b.x1) - Math.max(span.x0, b.x0) <= 0) continue;
         const stacked = `${top.map((w) => w.text).join(' ')} ${bottom.map((w) => w.text).join(' ')}`;
-        const whole = new RegExp(`^(?:${COLLECTION_LABEL.source})\\s*:?$`, 'i');
-        const alone = (text: string) => new RegExp(`^(?:${COLLECTION_LABEL.source})`, 'i').test(text);
-        if (!whole.test(stacked) || alone(bottom.map((w) => w.text).join(' '))) continue;
+        if (!WHOLE_LABEL.test(stacked) || LABEL_START.test(bottom.map((w) => w.text).join(' '))) continue;
         const date = dateBelow({ line: lower, x0: Math.min(span.x0, b.x0), x1: Math.max(span.x1, b.x1) }, lines, index + 1);
         if (date) dates.add(date);
       }
