@@ -33,18 +33,27 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
   pages.forEach((lines, page) => {
     for (const line of lines) {
       if (isPatternFurniture(line.text)) furniture.add(line);
-      const key = exactOnly(line) ? `=${line.text}` : furnitureKey(line);
+      const key = furnitureKey(line);
       const list = byKey.get(key) ?? [];
       list.push({ page, line });
       byKey.set(key, list);
     }
   });
   if (pages.length < 2) return furniture;
-  for (const occurrences of byKey.values()) {
-    if (occurrences.length < needed) continue;
-    for (const { line } of occurrences) {
-      const pagesAtHeight = new Set(occurrences.filter((o) => Math.abs(o.line.y - line.y) <= SAME_HEIGHT).map((o) => o.page));
-      if (pagesAtHeight.size >= needed) furniture.add(line);
+  for (const masked of byKey.values()) {
+    if (masked.length < needed) continue;
+    // Asked only of lines that repeat with digits masked: whether a line is a row costs a reading.
+    const groups = new Map<string, Array<{ page: number; line: Line }>>();
+    for (const occurrence of masked) {
+      const key = exactOnly(occurrence.line) ? `=${occurrence.line.text}` : '';
+      groups.set(key, [...(groups.get(key) ?? []), occurrence]);
+    }
+    for (const occurrences of groups.values()) {
+      if (occurrences.length < needed) continue;
+      for (const { line } of occurrences) {
+        const pagesAtHeight = new Set(occurrences.filter((o) => Math.abs(o.line.y - line.y) <= SAME_HEIGHT).map((o) => o.page));
+        if (pagesAtHeight.size >= needed) furniture.add(line);
+      }
     }
   }
   return furniture;
