@@ -183,6 +183,8 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     const split = hasUnitColumn ? { range: parseRange(rangeText), unit: null } : splitRangeAndUnit(rangeText);
     if (!split) return { reason: 'unreadable_cell' };
     if (split.unit !== null && !plausibleUnit(split.unit)) return { reason: 'unreadable_cell' };
+    // A range read as text only that holds a bare number (`5.1`, `2.5-7.0 5.9`) took in the next column's value.
+    if (split.range && split.range.min === null && split.range.max === null && /(?:^|\s)\d+(?:\.\d+)?(?:\s|$)/.test(split.range.text)) return { reason: 'unreadable_cell' };
     range = split.range;
     unit ??= split.unit;
   }

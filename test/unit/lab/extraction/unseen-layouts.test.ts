@@ -330,6 +330,23 @@ describe('a test name wrapped over three lines', () => {
   });
 });
 
+describe('a previous result printed where the range column starts', () => {
+  it('is never read as the range: a text range holding a bare number took in the next column', async () => {
+    const Q = { name: 46, value: 318, unit: 337, range: 386, previous: 470, lab: 548 };
+    const { extraction } = await read([
+      [
+        [760, [[38, 'Quest Diagnostics', 13]]],
+        [740, [[38, 'Collected: 03/28/2023']]],
+        [716, [[Q.name, 'Test Name'], [Q.value, 'Result'], [Q.unit, 'Units'], [Q.range, 'Reference Range'], [Q.previous, 'Previous Result'], [Q.lab, 'Lab']]],
+        [700, [[Q.name, 'HS CRP'], [Q.value, '1.3'], [Q.unit, 'mg/L'], [449, '5.1 8/5/22'], [Q.lab, 'TPA']]],
+        [688, [[Q.name, 'URIC ACID'], [Q.value, '6.7'], [Q.unit, 'mg/dL'], [Q.range, '2.5-7.0'], [449, '5.9 11/8/22'], [Q.lab, 'TPA']]],
+      ],
+    ]);
+    expect(result(extraction, 'HS CRP')).toMatchObject({ resultValue: '1.3', resultUnit: 'mg/L', referenceRangeText: null });
+    expect(result(extraction, 'URIC ACID')).toMatchObject({ resultValue: '6.7', referenceRangeText: '2.5-7.0' });
+  });
+});
+
 describe('a report that passes the document checks but prints no result', () => {
   it('is a Quest lab report with nothing to extract (the pipeline ends it failed: no_results_found)', async () => {
     const { classification, extraction } = await read([
