@@ -1,5 +1,7 @@
 import type { PageText } from '../pdf-text';
 import { inkShare } from './deskew';
+import { withDecimalPoint } from './decimal-points';
+import { despeckle } from './despeckle';
 import { RENDER_DPI, renderPages } from './page-image';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 
@@ -59,7 +61,8 @@ export async function* recognizePages(
       yield { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, meanConfidence: null };
       continue;
     }
-    const words = (await recognizer.recognize(image)).filter((w) => !isSpeck(w));
+    const clean = despeckle(image).image;
+    const words = (await recognizer.recognize(clean)).map((w) => withDecimalPoint(w, clean)).filter((w) => !isSpeck(w));
     const items = wordsToItems(words, image, height);
     if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
     const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;

@@ -1,4 +1,5 @@
 import type { TextItem } from '../pdf-text';
+import { normaliseWord } from './normalise-word';
 
 /**
  * The OCR port: a page image in, the words on it with their boxes out. Two adapters implement it:
@@ -42,18 +43,19 @@ const DESCENT = 0.2;
 
 /**
  * Words as the text items the reader consumes: PDF units, baseline origin bottom-left, height about
- * the font size, the engine's confidence kept. `pageHeight` is in PDF units.
+ * the font size, the engine's confidence kept, unambiguous confusions repaired (normalise-word.ts). `pageHeight` is in PDF units.
  */
 export function wordsToItems(words: readonly RecognizedWord[], image: Pick<PageImage, 'dpi'>, pageHeight: number): TextItem[] {
   const scale = 72 / image.dpi;
   return words
-    .filter((w) => w.text.trim() !== '')
+    .map((w) => ({ ...w, text: normaliseWord(w.text) }))
+    .filter((w) => w.text !== '')
     .map((w) => {
       const boxHeight = w.y1 - w.y0;
       const baseline = w.baseline ?? w.y1 - DESCENT * boxHeight;
       const size = w.lineHeight ?? boxHeight;
       return {
-        str: w.text.trim(),
+        str: w.text,
         x: round(w.x0 * scale),
         y: round(pageHeight - baseline * scale),
         width: round((w.x1 - w.x0) * scale),

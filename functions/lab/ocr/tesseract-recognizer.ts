@@ -10,8 +10,12 @@ import type { PageImage, RecognizedWord, TextRecognizer } from './recognizer';
  * "fast" network, 4.0.0_best_int). Nothing is downloaded at run time: the model is read from the
  * package, or in the Lambda from the folder the bundle ships beside its code (infra/ocr-bundle.ts).
  *
- * Settings (docs/research/generic-table-reading.md §5): one uniform block (PSM 6), so a table row stays
- * one line; interword spaces kept, so a column gap is not a word; no second pass over inverted text
+ * Settings: sparse text (PSM 11), every run of words found wherever it stands and recognised as its
+ * own short line. The reader rebuilds rows from the words' positions, so Tesseract need not see a table
+ * row as one line; measured on scanned reports (`npm run bench:extraction`, scanned column), one
+ * uniform block (PSM 6) drops decimal points across wide rows (`5.3` → `53`: the line model scales a
+ * page-wide row whose baseline wanders) and automatic layout (PSM 3) drops short isolated columns of
+ * values. Interword spaces kept, so a column gap is not a word; no second pass over inverted text
  * (lab reports print none, and it costs a recognition per doubtful line).
  */
 
@@ -48,7 +52,7 @@ async function startWorker(): Promise<Worker> {
     ...(workerPath ? { workerPath } : {}),
   });
   await worker.setParameters({
-    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    tessedit_pageseg_mode: PSM.SPARSE_TEXT,
     preserve_interword_spaces: '1',
     tessedit_do_invert: '0',
   });

@@ -167,8 +167,15 @@ describe('a scanned Quest report (image-only PDF)', () => {
     expect(Object.keys(job.stages).slice(0, 3)).toEqual(['validate_pdf', 'recognize', 'detect_language']);
     expect(job.error_type).toBeNull();
     const printed = new Set(report.truth.panels.flatMap((p) => p.results.map((r) => `${r.biomarker}=${r.resultValue}`)));
-    const read = job.results!.panels.flatMap((p) => p.panelResults.map((r) => `${r.biomarker}=${r.resultValue}`));
+    const results = job.results!.panels.flatMap((p) => p.panelResults);
+    const read = results.map((r) => `${r.biomarker}=${r.resultValue}`);
     expect(read.filter((r) => printed.has(r)).length).toBeGreaterThanOrEqual(printed.size / 2);
+    // Every result says it was read from the scan, and how sure OCR was of its least certain word.
+    for (const result of results) {
+      expect(result.provenance).toMatchObject({ source: 'ocr', ocrConfidence: expect.any(Number) });
+      expect(result.provenance.ocrConfidence).toBeGreaterThan(0);
+      expect(result.provenance.ocrConfidence).toBeLessThanOrEqual(1);
+    }
     expect(await jobFiles(jobId)).toEqual([`lab/${jobId}/results.json`]);
   }, 180_000);
 });
