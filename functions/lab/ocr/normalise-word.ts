@@ -1,3 +1,5 @@
+import unitTable from '../../../data/lab/unit-to-ucum.json';
+
 /**
  * OCR confusions repaired only where the reading cannot be anything else, before the reader sees the
  * word. Everything else is left as recognised, and doubt is carried by the word's confidence: a value
@@ -9,16 +11,45 @@
  *   unit) is a speck at the baseline: none of these ends in one. Words of prose keep theirs.
  * - Inside a number, `O`/`o` read for `0` and `l`/`I` for `1`: a word of digits, number punctuation
  *   and these letters only, with at least one true digit, is a number.
+ * - A word with a slash that is no printed unit of the unit table (data/lab/unit-to-ucum.json) but
+ *   becomes exactly one of them through the usual confusions (`l`/`I`/`1`, `[`/`|` for `/`, `O`/`0`,
+ *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`.
  */
 
 const OPENING_MARKS = /^[‘’“”"'`~]+(?=.)/u;
-const CLOSING_MARKS = /(?<=.)[.,‘’“”"'`]+$/u;
+const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
 const NUMBER_LIKE = /^[<>=]?[\dOolI]+(?:[.,:/-][\dOolI]+)*%?$/;
 const DIGIT_FOR = { O: '0', o: '0', l: '1', I: '1' } as const;
 
+const PRINTED_UNITS = new Set((unitTable as Array<{ printed: string }>).map((r) => r.printed).filter((p) => p !== ''));
+/** Folded spelling → the printed spellings of the table that fold to it. */
+const UNITS_FOLDED = new Map<string, Set<string>>();
+for (const unit of PRINTED_UNITS) UNITS_FOLDED.set(unit.toLowerCase(), (UNITS_FOLDED.get(unit.toLowerCase()) ?? new Set()).add(unit));
+/** What OCR reads one character of a unit as (letter case aside). */
+const CONFUSABLE: Record<string, string[]> = { l: ['i', '1'], i: ['l', '1'], '1': ['l', 'i'], '[': ['/'], '|': ['/', 'l', 'i'], o: ['0'], '0': ['o'] };
+/** More confusable characters than this in one word: too many readings to call any of them certain. */
+const MAX_CONFUSIONS = 3;
+
+function readings(folded: string): string[] {
+  let found = [''];
+  let confusions = 0;
+  for (const c of folded) {
+    const alternatives = CONFUSABLE[c];
+    if (alternatives && ++confusions <= MAX_CONFUSIONS) found = found.flatMap((prefix) => [c, ...alternatives].map((a) => prefix + a));
+    else found = found.map((prefix) => prefix + c);
+  }
+  return found;
+}
+
+function unitSpelling(word: string): string {
+  if (PRINTED_UNITS.has(word) || !/[/[|]/.test(word) || !/\p{L}/u.test(word)) return word;
+  const units = new Set(readings(word.toLowerCase()).flatMap((r) => [...(UNITS_FOLDED.get(r) ?? [])]));
+  return units.size === 1 ? [...units][0]! : word;
+}
+
 export function normaliseWord(text: string): string {
-  let word = text.trim().replace(OPENING_MARKS, '');
-  if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '');
+  let word = text.trim().replace(OPENING_MARKS, '').trimStart();
+  if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
-  return word;
+  return unitSpelling(word);
 }

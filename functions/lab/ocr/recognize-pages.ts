@@ -19,12 +19,17 @@ const CONFIDENT_WORD = 0.6;
 /** A page with ink needs at least this many confident words, and most of its text read confidently. */
 const MIN_CONFIDENT_WORDS = 5;
 const MIN_CONFIDENT_SHARE = 0.5;
+/** The smallest letter or digit, as a share of its line's height. */
+const MIN_GLYPH_SHARE = 0.25;
 /**
  * Specks of noise come back as lone punctuation the engine doubts (`:`, `;`, `©`) or as one or two
  * marks it barely believes; they are not text, and left in they would stand between a row's cells.
  */
 function isSpeck(word: RecognizedWord): boolean {
   if (word.confidence < CONFIDENT_WORD && !/[\p{L}\p{N}]/u.test(word.text)) return true;
+  // No letter or digit is shorter than a quarter of its line (a lower-case x is over a third): a
+  // "word" of them that is, is a speck the engine read as a `3` or an `i`.
+  if (word.lineHeight !== undefined && /[\p{L}\p{N}]/u.test(word.text) && word.y1 - word.y0 < MIN_GLYPH_SHARE * word.lineHeight) return true;
   return word.confidence < 0.3 && word.text.trim().length <= 2;
 }
 

@@ -28,17 +28,23 @@ describe('normaliseWord', () => {
     ['l.2', '1.2'],
     ['4O-5O', '40-50'],
     ['09/17/25,', '09/17/25'],
+    ['ulU/mL', 'uIU/mL'],
+    ['cells/ul', 'cells/uL'],
+    ['[HPF', '/HPF'],
+    ['lU/L', 'IU/L'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
-  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
+  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'x10E3/ulL'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
 
-  it('never touches a word without digits beyond its opening quote marks, and is idempotent', () => {
+  it('never touches a word without digits or slashes beyond its opening quote marks, and is idempotent', () => {
+    const confusable = fc.constantFrom(...'0123456789OolI1[|/.,-<>% mgdLuIUHPF"\'`'.split(''));
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (word) => {
+      fc.property(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ unit: confusable, minLength: 1, maxLength: 10 })), (word) => {
         const once = normaliseWord(word);
         expect(normaliseWord(once)).toBe(once);
-        if (!/[\d/]/.test(word)) expect(once).toBe(word.trim().replace(/^[‘’“”"'`~]+(?=.)/u, ''));
+        if (!/[\d/[|]/.test(word)) expect(once).toBe(word.trim().replace(/^[‘’“”"'`~]+(?=.)/u, '').trimStart());
       }),
+      { numRuns: 2000 },
     );
   });
 });
