@@ -16,7 +16,7 @@ import unitTable from '../../../data/lab/unit-to-ucum.json';
  *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`.
  */
 
-const OPENING_MARKS = /^[‘’“”"'`~]+(?=.)/u;
+const OPENING_MARKS = /^[\s‘’“”"'`~]+(?=.)/u;
 const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
 const NUMBER_LIKE = /^[<>=]?[\dOolI]+(?:[.,:/-][\dOolI]+)*%?$/;
 const DIGIT_FOR = { O: '0', o: '0', l: '1', I: '1' } as const;
@@ -48,7 +48,7 @@ function unitSpelling(word: string): string {
 }
 
 export function normaliseWord(text: string): string {
-  let word = text.trim().replace(OPENING_MARKS, '').trimStart();
+  let word = text.trim().replace(OPENING_MARKS, '');
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
   return unitSpelling(word);
