@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StatusResponse } from '../functions/lab/api-schemas';
 import { isTerminal } from '../functions/lab/job-states';
+import { stopTesseract } from '../functions/lab/ocr/tesseract-recognizer';
 import { generateQuestReport } from '../test/fixtures/labs/generator';
 import { scanned } from '../test/fixtures/labs/scanned';
 import { type Bench, type BenchRow, percentile, round } from './types';
@@ -110,6 +111,8 @@ const bench: Bench = async () => {
     return rows;
   } finally {
     await runtime.stop();
+    // The Recognize step's Tesseract worker thread lives in this process; left running, it keeps it alive.
+    await stopTesseract();
     await rm(dataDir, { recursive: true, force: true });
   }
 };
