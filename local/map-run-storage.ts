@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { withUnsignedPayload } from '../functions/platform/s3-unsigned-payload';
 import { S3RVER_CREDENTIALS } from './embedded-s3';
 import { LOCAL_REGION } from './lambda-invoker';
 import type { MapRunServices } from './local-step-functions';
@@ -15,7 +16,7 @@ export function mapRunServices(endpoint: string, concurrency: number): MapRunSer
   const s3 = () => {
     client ??= import('@aws-sdk/client-s3').then((sdk) => ({
       sdk,
-      s3: new sdk.S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED' }),
+      s3: withUnsignedPayload(new sdk.S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED' })),
     }));
     return client;
   };

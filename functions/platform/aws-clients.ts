@@ -4,6 +4,7 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { tracer } from './observability';
+import { withUnsignedPayload } from './s3-unsigned-payload';
 
 /**
  * One SDK client per service per Lambda container, created on first use so a handler that never
@@ -45,15 +46,17 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
 
 export function s3(): S3Client {
   const endpoint = config().HALE_S3_ENDPOINT;
-  s3Client ??= traced(
-    new S3Client({
-      ...settingsFor(endpoint),
-      // s3rver serves buckets by path, not by virtual host.
-      forcePathStyle: endpoint !== undefined,
-      // Default CRC32 checksums would be baked into pre-signed PUT URLs as the checksum of an empty
-      // body, so every real upload through them would be rejected (aws-sdk-js-v3 ≥ 3.729 behaviour).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    }),
+  s3Client ??= withUnsignedPayload(
+    traced(
+      new S3Client({
+        ...settingsFor(endpoint),
+        // s3rver serves buckets by path, not by virtual host.
+        forcePathStyle: endpoint !== undefined,
+        // Default CRC32 checksums would be baked into pre-signed PUT URLs as the checksum of an empty
+        // body, so every real upload through them would be rejected (aws-sdk-js-v3 ≥ 3.729 behaviour).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      }),
+    ),
   );
   return s3Client;
 }
