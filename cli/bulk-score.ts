@@ -161,8 +161,9 @@ export async function bulkScore(options: BulkScoreOptions): Promise<BulkScoreOut
     },
   );
   const progress = new Progress(options.stderr);
-  const job = BulkCreateResponseSchema.parse(await call(options, 'POST', 'health-score/bulk', { format: inputFormat, ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}) }));
-  if (size > job.max_bytes) throw new CliError(`${options.input} holds ${size} bytes; a bulk job takes at most ${job.max_bytes}. Split it into several files.`);
+  const job = BulkCreateResponseSchema.parse(
+    await call(options, 'POST', 'health-score/bulk', { format: inputFormat, size_bytes: size, ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}) }),
+  );
   options.stderr.write(`job ${job.job_id}\n`);
   await upload(options, job, size, progress);
   const status = await follow(options, job.job_id, progress);

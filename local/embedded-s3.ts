@@ -5,6 +5,7 @@ import type S3rver from 's3rver';
 import { BUCKETS } from '../functions/platform/resources';
 import { withConditionalPuts } from './conditional-puts';
 import { closeGracefully, listenOnLoopback } from './http-server';
+import { withPresignedSignatures } from './presigned-signature';
 import { isMultipartExtra, serveMultipartExtra } from './s3-multipart';
 import { serveDesForS3rver } from './s3rver-des';
 
@@ -80,13 +81,14 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
     load().then(
       (app) => {
         const served = withConditionalPuts(app.callback(), (bucket, key) => app.store.existsObject(bucket, key));
-        // s3rver lacks UploadPartCopy and ListParts, and ignores If-None-Match on PUT; everything else is s3rver's.
-        handle ??= (request, response) => {
+        // s3rver lacks UploadPartCopy and ListParts, ignores If-None-Match on PUT and does not check
+        // the signature of pre-signed URLs; everything else is s3rver's.
+        handle ??= withPresignedSignatures((request, response) => {
           if (!isMultipartExtra(request)) return served(request, response);
           serveMultipartExtra(app, request, response).catch(() => {
             if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/xml' }).end('<Error><Code>InternalError</Code></Error>');
           });
-        };
+        }, S3RVER_CREDENTIALS.secretAccessKey);
         handle(req, res);
       },
       () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>ServiceUnavailable</Code></Error>'),

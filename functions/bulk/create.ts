@@ -1,4 +1,4 @@
-import { ValidationError } from '../http/errors';
+import { PayloadTooLargeError, ValidationError } from '../http/errors';
 import { BlockedTargetError, type JobsRepository, type ObjectStore } from '../platform/ports';
 import { type BulkJob, BULK_JOB_KIND, jobExpiresAt, pendingUploadDeadline } from './bulk-job';
 import { BULK_LIMITS } from './limits';
@@ -17,11 +17,15 @@ export interface CreateServices {
 const CONTENT_TYPES = { jsonl: 'application/x-ndjson', csv: 'text/csv' } as const;
 
 /**
- * POST /health-score/bulk: a job waiting for its file, and a pre-signed URL to PUT the file to (the
- * content type is signed into it). The webhook target is checked now, so a bad one fails the request,
- * not the job.
+ * POST /health-score/bulk: a job waiting for its file, and a pre-signed URL to PUT the file to. The
+ * content type and the declared size are signed into it, so S3 itself refuses an upload of another
+ * size (a pre-signed PUT can bind a size only exactly); a size over the limit is refused here, before
+ * any job exists. The webhook target is checked now, so a bad one fails the request, not the job.
  */
 export async function createBulkJob(services: CreateServices, tenant: string, request: BulkCreateRequest): Promise<BulkCreateResponse> {
+  if (request.size_bytes > BULK_LIMITS.maxInputBytes) {
+    throw new PayloadTooLargeError(`The file holds ${request.size_bytes} bytes; a bulk input holds at most ${BULK_LIMITS.maxInputBytes} (split it into several jobs)`);
+  }
   if (request.webhookUrl !== undefined) {
     try {
       await services.assertSafeTarget(request.webhookUrl);
@@ -48,6 +52,10 @@ export async function createBulkJob(services: CreateServices, tenant: string, re
   };
   await services.jobs.create(job);
   const contentType = CONTENT_TYPES[request.format];
-  const uploadUrl = await services.objects.presignPut(services.uploadsBucket, bulkKeys(jobId).input, { contentType, expiresInSeconds: BULK_LIMITS.uploadUrlSeconds });
+  const uploadUrl = await services.objects.presignPut(services.uploadsBucket, bulkKeys(jobId).input, {
+    contentType,
+    contentLength: request.size_bytes,
+    expiresInSeconds: BULK_LIMITS.uploadUrlSeconds,
+  });
   return { job_id: jobId, upload_url: uploadUrl, upload_content_type: contentType, expires_at: expiresAt, max_bytes: BULK_LIMITS.maxInputBytes };
 }

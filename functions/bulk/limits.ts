@@ -2,7 +2,10 @@ import { BUCKETS } from '../platform/resources';
 
 /** Limits and settings of bulk scoring, documented in the API description and the README. */
 export const BULK_LIMITS = {
-  /** Largest input file accepted; a larger upload fails its job with input_too_large. */
+  /**
+   * Largest input file accepted: a larger declared size is refused (413) and the upload URL takes only
+   * the declared size; Prepare checks the stored size again (input_too_large).
+   */
   maxInputBytes: 2 * 1024 * 1024 * 1024,
   /** Lifetime of the pre-signed upload URL (an upload must start before it expires). */
   uploadUrlSeconds: 3600,

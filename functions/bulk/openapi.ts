@@ -18,16 +18,18 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Score a population from a file',
     description:
       'Creates a bulk scoring job and answers where to upload its file: PUT it to `upload_url` with the ' +
-      '`upload_content_type` before `expires_at` (at most `max_bytes`). `jsonl`: one POST /health-score/timeseries ' +
+      '`upload_content_type` and a Content-Length of `size_bytes` before `expires_at`; both are signed into the URL, so ' +
+      'an upload of another size or type is refused (403 SignatureDoesNotMatch), and a `size_bytes` over `max_bytes` ' +
+      'answers 413 before any job exists. `jsonl`: one POST /health-score/timeseries ' +
       `request per line. \`csv\`: one row per person-date; columns ${CSV_COLUMNS}, and one column per predictor named ` +
       '`<LOINC> [<unit>]` (e.g. `2093-3 [mg/dL]`; the code alone for unitless ones such as `76689-9` (sex) or ' +
       '`72166-2` (smoking)); an empty cell is not measured. A malformed line or row is an error for that line and never ' +
-      'stops the job; a file that is not JSONL or CSV at all, or larger than `max_bytes`, fails it. With `webhookUrl`, ' +
+      'stops the job; a file that is not JSONL or CSV at all fails it. With `webhookUrl`, ' +
       'the job\'s completion or failure is POSTed there, signed as lab-extraction webhooks are (BulkWebhookEvent).',
     request: { body: { content: { 'application/json': { schema: BulkCreateRequestSchema } } } },
     responses: {
       202: jsonResponse('The job, waiting for its file', BulkCreateResponseSchema),
-      ...errorResponses('detail', [400, 401, 422, 500, 502]),
+      ...errorResponses('detail', [400, 401, 413, 422, 500, 502]),
     },
   });
   registry.registerPath({

@@ -12,19 +12,25 @@ export const BulkCreateRequestSchema = object({
   format: zenum(['jsonl', 'csv']).meta({
     description: '`jsonl`: one POST /health-score/timeseries request per line; `csv`: one row per person-date (see the README and docs/examples/bulk-input.csv)',
   }),
+  size_bytes: number()
+    .int()
+    .min(1)
+    .meta({
+      description: `Size of the file in bytes, at most ${BULK_LIMITS.maxInputBytes}: the upload must send exactly this Content-Length (it is signed into upload_url, so the store refuses any other size); a larger file answers 413`,
+    }),
   webhookUrl: url({ protocol: /^https?$/ })
     .max(2048)
     .optional()
     .meta({ description: 'Receives a signed POST when the job completes or fails (as lab-extraction webhooks): https, public address' }),
-}).meta({ id: 'BulkCreateRequest', description: 'The format of the file to score, and where to announce the outcome' });
+}).meta({ id: 'BulkCreateRequest', description: 'The format and size of the file to score, and where to announce the outcome' });
 export type BulkCreateRequest = Infer<typeof BulkCreateRequestSchema>;
 
 export const BulkCreateResponseSchema = object({
   job_id: uuid().meta({ description: 'The job; poll GET /health-score/bulk/{job_id}' }),
-  upload_url: string().meta({ description: 'Pre-signed URL: PUT the file here, with the content type below, before expires_at' }),
+  upload_url: string().meta({ description: 'Pre-signed URL: PUT the file here, with the content type below and a Content-Length of size_bytes, before expires_at' }),
   upload_content_type: zenum(['application/x-ndjson', 'text/csv']).meta({ description: 'The Content-Type the upload must carry (it is signed into the URL)' }),
   expires_at: iso.datetime().meta({ description: 'When the upload URL stops accepting a PUT' }),
-  max_bytes: number().int().meta({ description: `Largest file accepted (${BULK_LIMITS.maxInputBytes} bytes); a larger one fails the job with input_too_large` }),
+  max_bytes: number().int().meta({ description: `Largest file accepted (${BULK_LIMITS.maxInputBytes} bytes); a larger size_bytes answers 413` }),
 }).meta({ id: 'BulkCreateResponse', description: 'The job, and where and how to upload its file' });
 export type BulkCreateResponse = Infer<typeof BulkCreateResponseSchema>;
 

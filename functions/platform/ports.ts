@@ -110,7 +110,11 @@ export interface ObjectStore {
   delete(bucket: string, key: string): Promise<void>;
   /** Deletes every object under a prefix (e.g. all files of a job). */
   deletePrefix(bucket: string, prefix: string): Promise<number>;
-  presignPut(bucket: string, key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string>;
+  /**
+   * A URL that takes one PUT of `key` with this content type until it expires. With `contentLength`
+   * the size is signed too: S3 refuses an upload of any other size (403 SignatureDoesNotMatch).
+   */
+  presignPut(bucket: string, key: string, options: { contentType: string; expiresInSeconds: number; contentLength?: number }): Promise<string>;
 }
 
 /** Objects of any size (bulk scoring): read as a stream, listed, concatenated, downloaded by URL. */

@@ -279,10 +279,10 @@ export class S3ObjectStore implements ObjectStore, StreamingObjectStore {
    * A URL that accepts one PUT of `key` until it expires. The content type is a signed header, so
    * S3 refuses an upload that declares another type (s3rver does not check signatures, S3 does).
    */
-  async presignPut(bucket: string, key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: options.contentType }), {
+  async presignPut(bucket: string, key: string, options: { contentType: string; expiresInSeconds: number; contentLength?: number }): Promise<string> {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: options.contentType, ContentLength: options.contentLength }), {
       expiresIn: options.expiresInSeconds,
-      signableHeaders: new Set(['content-type']),
+      signableHeaders: new Set(options.contentLength === undefined ? ['content-type'] : ['content-type', 'content-length']),
     });
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { BULK_LIMITS } from '../../../functions/bulk/limits';
 import { BulkCreateResponseSchema, BulkErrorLineSchema, BulkResultLineSchema, BulkStatusSchema, type BulkStatus } from '../../../functions/bulk/schemas';
 import { scoreTimeseries } from '../../../functions/scoring/engine';
 import { TimeseriesRequestSchema } from '../../../functions/scoring/schemas';
@@ -29,10 +30,11 @@ afterAll(async () => {
 
 async function submit(format: 'jsonl' | 'csv', body: string | Buffer, options: { webhook?: boolean; webhookPath?: string; apiKey?: string } = {}) {
   const webhookUrl = receiver.url(options.webhookPath ?? `/bulk-${format}`);
-  const created = await hale.post('/health-score/bulk', { format, ...(options.webhook ? { webhookUrl } : {}) }, { apiKey: options.apiKey });
+  const bytes = Buffer.from(body);
+  const created = await hale.post('/health-score/bulk', { format, size_bytes: bytes.length, ...(options.webhook ? { webhookUrl } : {}) }, { apiKey: options.apiKey });
   expect(created.status).toBe(202);
   const job = BulkCreateResponseSchema.parse(created.json());
-  const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(Buffer.from(body)) });
+  const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(bytes) });
   expect(put.status).toBe(200);
   return job;
 }
@@ -176,5 +178,20 @@ describe('bulk scoring jobs', () => {
 
     const unknown = await finished((await submit('csv', 'uid_ext,date_of_birth,score_date,name\nx,1970-01-01,2025-01-01,Jane\n')).job_id);
     expect(unknown.error).toEqual({ type: 'invalid_input', message: expect.stringMatching(/'name' is neither a person field/) });
+  });
+
+  it('refuses an input over max_bytes when the job is created (413), and an upload of another size than declared (403), leaving the job waiting', async () => {
+    const over = await hale.post('/health-score/bulk', { format: 'jsonl', size_bytes: BULK_LIMITS.maxInputBytes + 1 });
+    expect(over.status).toBe(413);
+    expect(over.json()).toEqual({ detail: expect.stringContaining(`at most ${BULK_LIMITS.maxInputBytes}`) });
+    expect((await hale.post('/health-score/bulk', { format: 'jsonl', size_bytes: BULK_LIMITS.maxInputBytes })).status).toBe(202);
+
+    const file = Buffer.from(readFileSync(path.join(EXAMPLES, 'bulk-input.jsonl')));
+    const job = BulkCreateResponseSchema.parse((await hale.post('/health-score/bulk', { format: 'jsonl', size_bytes: file.length - 1 })).json());
+    const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(file) });
+    expect(put.status).toBe(403);
+    expect(await put.text()).toContain('SignatureDoesNotMatch');
+    const status = BulkStatusSchema.parse((await hale.get(`/health-score/bulk/${job.job_id}`)).json());
+    expect(status.status).toBe('pending_upload');
   });
 });

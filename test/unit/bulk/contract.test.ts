@@ -22,8 +22,9 @@ describe('the batch and bulk contract (issue 16)', () => {
     expect(values(BatchResultSchema.shape.status)).toEqual(['scored', 'invalid']);
   });
 
-  it('POST /health-score/bulk: {format: jsonl | csv, webhookUrl?} → 202 {job_id, upload_url, expires_at, max_bytes}', () => {
-    expect(fields(BulkCreateRequestSchema)).toEqual(['format', 'webhookUrl']);
+  it('POST /health-score/bulk: {format: jsonl | csv, size_bytes, webhookUrl?} → 202 {job_id, upload_url, expires_at, max_bytes}', () => {
+    // size_bytes joined the contract so that the upload URL can bind the size (S3 refuses any other).
+    expect(fields(BulkCreateRequestSchema)).toEqual(['format', 'size_bytes', 'webhookUrl']);
     expect(values(BulkCreateRequestSchema.shape.format)).toEqual(['jsonl', 'csv']);
     expect(BulkCreateRequestSchema.shape.webhookUrl.safeParse(undefined).success).toBe(true);
     expect(fields(BulkCreateResponseSchema)).toEqual(expect.arrayContaining(['job_id', 'upload_url', 'expires_at', 'max_bytes']));
