@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { resetAwsClientsForTests } from '../../../functions/platform/aws-clients';
-import { resetConfigForTests } from '../../../functions/platform/config';
 import { BUCKETS } from '../../../functions/platform/resources';
 import { objectStore } from '../../../functions/platform/s3-object-store';
-import { type EmbeddedS3, startEmbeddedS3 } from '../../../local/embedded-s3';
+import { useEmbeddedS3 } from '../helpers/embedded-s3';
 
 /**
  * Listings longer than one page (1,000 keys) through the runtime's embedded S3, as a bulk job of more
@@ -14,23 +9,7 @@ import { type EmbeddedS3, startEmbeddedS3 } from '../../../local/embedded-s3';
  */
 
 const BUCKET = BUCKETS.artifacts.localName;
-let directory: string;
-let s3: EmbeddedS3;
-
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'hale-embedded-s3-'));
-  s3 = await startEmbeddedS3(directory, () => undefined);
-  process.env.HALE_RUNTIME = 'local';
-  process.env.HALE_S3_ENDPOINT = s3.endpoint;
-  resetConfigForTests();
-  resetAwsClientsForTests();
-});
-
-afterAll(async () => {
-  resetAwsClientsForTests();
-  await s3?.close(1000);
-  await rm(directory, { recursive: true, force: true });
-});
+useEmbeddedS3();
 
 describe('the embedded S3, listing more than a page', () => {
   it('lists 1,203 keys in key order across pages, after a given key too, and deletes them all by prefix', async () => {

@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { resetAwsClientsForTests } from '../../../functions/platform/aws-clients';
-import { resetConfigForTests } from '../../../functions/platform/config';
 import { BUCKETS } from '../../../functions/platform/resources';
 import { objectStore } from '../../../functions/platform/s3-object-store';
-import { type EmbeddedS3, startEmbeddedS3 } from '../../../local/embedded-s3';
+import { useEmbeddedS3 } from '../helpers/embedded-s3';
 
 /**
  * Pre-signed PUTs through the runtime's embedded S3 take only the request they signed, as S3 does:
@@ -14,23 +9,7 @@ import { type EmbeddedS3, startEmbeddedS3 } from '../../../local/embedded-s3';
  */
 
 const BUCKET = BUCKETS.uploads.localName;
-let directory: string;
-let s3: EmbeddedS3;
-
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'hale-embedded-s3-'));
-  s3 = await startEmbeddedS3(directory, () => undefined);
-  process.env.HALE_RUNTIME = 'local';
-  process.env.HALE_S3_ENDPOINT = s3.endpoint;
-  resetConfigForTests();
-  resetAwsClientsForTests();
-});
-
-afterAll(async () => {
-  resetAwsClientsForTests();
-  await s3?.close(1000);
-  await rm(directory, { recursive: true, force: true });
-});
+useEmbeddedS3();
 
 const put = (url: string, body: Buffer, contentType: string) => fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': contentType } });
 
