@@ -7,6 +7,12 @@ import type { PageImage, RecognizedWord } from './recognizer';
  * digits' baseline between two of its digits is a decimal point. Where each digit is one blob of ink,
  * the point goes where it is printed; otherwise the word's confidence drops to zero, so the value is
  * flagged (`low_ocr_confidence`) rather than trusted.
+ *
+ * Noise over a point also makes the engine read it as another mark between two digits (`3:3`, `5;5`,
+ * `4,2`), which no value has (a ratio or titre is written `1:40`, a thousands comma has three digits
+ * after it). Such a word is a decimal number only when the image shows exactly that: one point on the
+ * baseline between the digits and no other mark above or below it (a colon's second dot, a comma's
+ * tail); otherwise it is left as read, and the reader does not take it for a value.
  */
 
 /** A point is small, and blur and JPEG leave it lighter than the strokes: a lighter grey counts as its ink. */
@@ -61,13 +67,19 @@ function blobsIn(image: PageImage, x0: number, y0: number, x1: number, y1: numbe
   return found;
 }
 
+/** Two digit runs around one mark that is no decimal point, short enough after it to be no thousands separator. */
+const MISREAD_POINT = /^\d+[:;,]\d{1,2}$/;
+
 /** The word as read, or with its decimal point put back, or doubted (confidence 0). */
 export function withDecimalPoint(word: RecognizedWord, image: PageImage): RecognizedWord {
-  if (!/^\d{2,}$/.test(word.text)) return word;
+  const misread = MISREAD_POINT.test(word.text);
+  if (!misread && !/^\d{2,}$/.test(word.text)) return word;
+  const digitText = word.text.replace(/[:;,]/, '');
   const x0 = Math.max(0, Math.floor(word.x0) - 1);
   const y0 = Math.max(0, Math.floor(word.y0) - 1);
   const x1 = Math.min(image.width - 1, Math.ceil(word.x1) + 1);
-  const y1 = Math.min(image.height - 1, Math.ceil(word.y1) + 1);
+  // Below a misread mark, room for a comma's tail: the box OCR gives may end at the baseline.
+  const y1 = Math.min(image.height - 1, Math.ceil(word.y1) + 1 + (misread ? Math.ceil((word.y1 - word.y0) / 3) : 0));
   if (x1 - x0 < 4 || y1 - y0 < 6) return word;
   const blobs = blobsIn(image, x0, y0, x1, y1);
   const tallest = Math.max(...blobs.map((b) => b.y1 - b.y0 + 1));
@@ -90,6 +102,15 @@ export function withDecimalPoint(word: RecognizedWord, image: PageImage): Recogn
       digits.some((d) => d.x0 > centre && d.x0 > b.x1)
     );
   });
+  if (misread) {
+    // Only a lone point, the digits each one blob and no other mark in the gap, makes the word a decimal.
+    const dot = dots.length === 1 ? dots[0]! : undefined;
+    const marks = blobs.filter((b) => !digits.includes(b) && b.x1 >= (dot?.x0 ?? 0) && b.x0 <= (dot?.x1 ?? 0));
+    if (!dot || digits.length !== digitText.length || marks.length !== 1) return word;
+    const before = digits.filter((d) => d.x1 <= dot.x0).length;
+    if (before !== word.text.search(/[:;,]/)) return word;
+    return { ...word, text: `${digitText.slice(0, before)}.${digitText.slice(before)}`, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
+  }
   if (dots.length === 0) return word;
   if (dots.length > 1 || digits.length !== word.text.length) return { ...word, confidence: 0 };
   const dot = dots[0]!;

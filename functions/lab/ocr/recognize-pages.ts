@@ -4,6 +4,7 @@ import { withDecimalPoint } from './decimal-points';
 import { despeckle } from './despeckle';
 import { RENDER_DPI, renderPages } from './page-image';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
+import { uncoveredInk } from './uncovered-ink';
 
 /**
  * Recognises pages that have no usable text layer into the same positioned text the reader consumes
@@ -31,6 +32,15 @@ function isSpeck(word: RecognizedWord): boolean {
   // "word" of them that is, is a speck the engine read as a `3` or an `i`.
   if (word.lineHeight !== undefined && /[\p{L}\p{N}]/u.test(word.text) && word.y1 - word.y0 < MIN_GLYPH_SHARE * word.lineHeight) return true;
   return word.confidence < 0.3 && word.text.trim().length <= 2;
+}
+
+/** Median box height of the words read with confidence: the page's text size in pixels. */
+function medianTextHeight(words: readonly RecognizedWord[]): number {
+  const heights = words
+    .filter((w) => w.confidence >= CONFIDENT_WORD && /[\p{L}\p{N}]/u.test(w.text))
+    .map((w) => w.y1 - w.y0)
+    .sort((a, b) => a - b);
+  return heights.length === 0 ? 0 : heights[heights.length >> 1]!;
 }
 
 export class UnreadablePageError extends Error {
@@ -67,7 +77,13 @@ export async function* recognizePages(
       continue;
     }
     const clean = despeckle(image).image;
-    const words = (await recognizer.recognize(clean)).map((w) => withDecimalPoint(w, clean)).filter((w) => !isSpeck(w));
+    const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withDecimalPoint(w, clean)).filter((w) => !isSpeck(w));
+    const words = await read(recognizer.recognize(clean));
+    // A second, single-line look at ink the page reading left without words (a lone value the sparse
+    // mode missed); cheap, for the regions are few and small.
+    if (recognizer.recognizeLine) {
+      for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) words.push(...(await read(recognizer.recognizeLine(clean, region))));
+    }
     const items = wordsToItems(words, image, height);
     if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
     const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;

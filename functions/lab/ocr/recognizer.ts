@@ -32,10 +32,23 @@ export interface RecognizedWord {
   confidence: number;
 }
 
+/** A region of a page image, pixels, inclusive. */
+export interface ImageRegion {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 export interface TextRecognizer {
   /** Human-readable engine name for logs (`tesseract`, `textract`). */
   readonly engine: string;
   recognize(image: PageImage): Promise<RecognizedWord[]>;
+  /**
+   * Reads one region of the page as a single line of text (a second look where the page reading left
+   * ink without words); words in page pixels. Engines that read whole pages reliably leave it out.
+   */
+  recognizeLine?(image: PageImage, region: ImageRegion): Promise<RecognizedWord[]>;
 }
 
 /** Share of a box's height below the baseline when an engine gives boxes only (descenders of g, p, y). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { BUNDLED_TESSERACT_FOLDER, TRAINEDDATA_FILE } from './bundled-assets';
-import type { PageImage, RecognizedWord, TextRecognizer } from './recognizer';
+import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from './recognizer';
 
 /**
  * The Tesseract adapter of the OCR port: tesseract.js (Tesseract 5 compiled to WebAssembly, run in a
@@ -17,6 +17,9 @@ import type { PageImage, RecognizedWord, TextRecognizer } from './recognizer';
  * page-wide row whose baseline wanders) and automatic layout (PSM 3) drops short isolated columns of
  * values. Interword spaces kept, so a column gap is not a word; no second pass over inverted text
  * (lab reports print none, and it costs a recognition per doubtful line).
+ *
+ * `recognizeLine` reads one region cut out of the page onto a white margin as a single line (PSM 7):
+ * the second look recognize-pages.ts takes at ink the sparse reading left without words.
  */
 
 
@@ -39,8 +42,17 @@ function pgm(image: PageImage): Buffer {
 }
 
 let shared: Promise<Worker> | undefined;
-/** The resolution the shared worker was last told; it sizes Tesseract's noise and line filters. */
+/** The resolution and page segmentation mode the shared worker was last told. */
 let workerDpi: number | undefined;
+let workerMode: PSM = PSM.SPARSE_TEXT;
+/** Settings and recognition run as one step: two pages recognised at once must not swap modes in between. */
+let queue: Promise<unknown> = Promise.resolve();
+
+function exclusive<T>(step: () => Promise<T>): Promise<T> {
+  const run = queue.then(step, step);
+  queue = run.catch(() => undefined);
+  return run;
+}
 
 async function startWorker(): Promise<Worker> {
   const { langPath, workerPath } = assets();
@@ -56,6 +68,7 @@ async function startWorker(): Promise<Worker> {
     preserve_interword_spaces: '1',
     tessedit_do_invert: '0',
   });
+  workerMode = PSM.SPARSE_TEXT;
   return worker;
 }
 
@@ -73,37 +86,67 @@ export async function stopTesseract(): Promise<void> {
   const running = shared;
   shared = undefined;
   workerDpi = undefined;
+  workerMode = PSM.SPARSE_TEXT;
   if (running) await (await running).terminate();
+}
+
+/** Recognises `image` in `mode`; words in the image's pixels. */
+async function recognizeIn(image: PageImage, mode: PSM): Promise<RecognizedWord[]> {
+  const tesseract = await worker();
+  const { data } = await exclusive(async () => {
+    if (workerDpi !== image.dpi || workerMode !== mode) {
+      await tesseract.setParameters({ user_defined_dpi: String(image.dpi), tessedit_pageseg_mode: mode });
+      workerDpi = image.dpi;
+      workerMode = mode;
+    }
+    return tesseract.recognize(pgm(image), {}, { blocks: true, text: false });
+  });
+  const words: RecognizedWord[] = [];
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const { x0, y0, x1, y1 } = line.baseline;
+        const slope = x1 !== x0 ? (y1 - y0) / (x1 - x0) : 0;
+        for (const word of line.words) {
+          const centre = (word.bbox.x0 + word.bbox.x1) / 2;
+          words.push({
+            text: word.text,
+            ...word.bbox,
+            baseline: y0 + slope * (centre - x0),
+            lineHeight: line.rowAttributes.rowHeight,
+            confidence: word.confidence / 100,
+          });
+        }
+      }
+    }
+  }
+  return words;
+}
+
+/** White border (share of the region's height) around a region read on its own: Tesseract needs room around a line. */
+const REGION_BORDER = 0.5;
+
+/** The region cut out of the page onto a white margin, and where its top-left corner landed. */
+function cutOut(image: PageImage, region: ImageRegion): { crop: PageImage; dx: number; dy: number } {
+  const border = Math.ceil(REGION_BORDER * (region.y1 - region.y0 + 1));
+  const width = region.x1 - region.x0 + 1 + 2 * border;
+  const height = region.y1 - region.y0 + 1 + 2 * border;
+  const grey = new Uint8Array(width * height).fill(255);
+  for (let y = region.y0; y <= region.y1; y++) {
+    const from = y * image.width;
+    grey.set(image.grey.subarray(from + region.x0, from + region.x1 + 1), (y - region.y0 + border) * width + border);
+  }
+  return { crop: { width, height, dpi: image.dpi, grey }, dx: region.x0 - border, dy: region.y0 - border };
 }
 
 export const tesseractRecognizer: TextRecognizer = {
   engine: 'tesseract',
-  async recognize(image: PageImage): Promise<RecognizedWord[]> {
-    const tesseract = await worker();
-    if (workerDpi !== image.dpi) {
-      await tesseract.setParameters({ user_defined_dpi: String(image.dpi) });
-      workerDpi = image.dpi;
-    }
-    const { data } = await tesseract.recognize(pgm(image), {}, { blocks: true, text: false });
-    const words: RecognizedWord[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          const { x0, y0, x1, y1 } = line.baseline;
-          const slope = x1 !== x0 ? (y1 - y0) / (x1 - x0) : 0;
-          for (const word of line.words) {
-            const centre = (word.bbox.x0 + word.bbox.x1) / 2;
-            words.push({
-              text: word.text,
-              ...word.bbox,
-              baseline: y0 + slope * (centre - x0),
-              lineHeight: line.rowAttributes.rowHeight,
-              confidence: word.confidence / 100,
-            });
-          }
-        }
-      }
-    }
-    return words;
+  recognize(image: PageImage): Promise<RecognizedWord[]> {
+    return recognizeIn(image, PSM.SPARSE_TEXT);
+  },
+  async recognizeLine(image: PageImage, region: ImageRegion): Promise<RecognizedWord[]> {
+    const { crop, dx, dy } = cutOut(image, region);
+    const words = await recognizeIn(crop, PSM.SINGLE_LINE);
+    return words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy, ...(w.baseline === undefined ? {} : { baseline: w.baseline + dy }) }));
   },
 };

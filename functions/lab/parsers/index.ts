@@ -1,5 +1,6 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
+import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
@@ -55,10 +56,15 @@ function ocrConfidence(raw: RawResult): number | undefined {
   return scores.length > 0 ? Math.min(...scores) : undefined;
 }
 
+/** Confidence a repaired name costs, as every other repair does. */
+const REPAIR_PENALTY = 0.05;
+
 function toPanelResult(raw: RawResult): PanelResult {
   const ocr = ocrConfidence(raw);
+  // A test name OCR misread in the usual ways is the printed name the LOINC table knows (ocr/test-name-repair.ts).
+  const repaired = ocr === undefined ? null : repairedTestName(raw.biomarker);
   const result: PanelResult = {
-    biomarker: raw.biomarker,
+    biomarker: repaired ?? raw.biomarker,
     resultValue: raw.value.resultValue,
     resultType: raw.value.resultType,
     resultUnit: raw.unit,
@@ -78,7 +84,7 @@ function toPanelResult(raw: RawResult): PanelResult {
       ...(ocr === undefined ? {} : { ocrConfidence: Math.round(ocr * 1000) / 1000 }),
     },
     // An OCR reading is no surer than its least certain word.
-    confidence: Math.round(Math.min(raw.confidence, ocr ?? 1) * 1000) / 1000,
+    confidence: Math.round(Math.max(0, Math.min(raw.confidence, ocr ?? 1) - (repaired === null ? 0 : REPAIR_PENALTY)) * 1000) / 1000,
   };
   if (raw.flag) result.flag = raw.flag;
   if (raw.value.resultOperator) result.resultOperator = raw.value.resultOperator;
@@ -86,9 +92,11 @@ function toPanelResult(raw: RawResult): PanelResult {
 }
 
 function toPanel(raw: RawPanel, dateCollected: string | null): LabPanel {
+  // A single test's panel is titled with the test's name, misread the same ways.
+  const name = (raw.results.some((r) => ocrConfidence(r) !== undefined) && repairedTestName(raw.name)) || raw.name;
   return {
-    panelName: raw.name,
-    panelCode: panelCode(raw.name),
+    panelName: name,
+    panelCode: panelCode(name),
     dateCollected: raw.dateCollected ?? dateCollected,
     pageNumber: raw.pageNumber,
     panelResults: raw.results.map(toPanelResult),

@@ -66,6 +66,22 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint({ ...WORD, text: '123', x1: 162 }, joined)).toMatchObject({ text: '123', confidence: 0 });
   });
 
+  it('reads a point the engine took for a colon, semicolon or comma as the point the image shows', () => {
+    const point = page([...DIGITS, [118, 126, 4, 4]]);
+    for (const text of ['5:3', '5;3', '5,3']) expect(withDecimalPoint({ ...WORD, text }, point)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
+  });
+
+  it('keeps a colon that is one (a second dot above the point), a comma with a tail, and a mark without a point', () => {
+    const colon = { ...WORD, text: '5:3' };
+    expect(withDecimalPoint(colon, page([...DIGITS, [118, 126, 4, 4], [118, 110, 4, 4]]))).toBe(colon);
+    expect(withDecimalPoint(colon, page(DIGITS))).toBe(colon);
+    const comma = { ...WORD, text: '5,3' };
+    expect(withDecimalPoint(comma, page([...DIGITS, [118, 126, 4, 10]]))).toBe(comma);
+    // A thousands separator has three digits after it.
+    const thousands = { ...WORD, text: '1,234' };
+    expect(withDecimalPoint(thousands, page([...DIGITS, [118, 126, 4, 4]]))).toBe(thousands);
+  });
+
   it('leaves words that are not whole numbers', () => {
     const word = { ...WORD, text: '5.3' };
     expect(withDecimalPoint(word, page([...DIGITS, [118, 126, 4, 4]]))).toBe(word);

@@ -1,5 +1,7 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
+import { renderPages } from '../../../../functions/lab/ocr/page-image';
+import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
@@ -87,4 +89,26 @@ it('reads a blank scanned page as an empty OCR page, and a page of marks it cann
   const error = await withRecognizedPages(marks, await readPdfText(marks), tesseractRecognizer).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(UnreadablePageError);
   expect(error).toMatchObject({ pageNumber: 1 });
+});
+
+it('reads a region of a page on its own as one line, its words placed on the page', async () => {
+  // A value column's lone digit and a unit, drawn in the page's PDF fonts (a 300-dpi grey page).
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const sheet = pdf.addPage([300, 60]);
+  sheet.drawText('7', { x: 100, y: 25, size: 10, font });
+  sheet.drawText('mg/dL', { x: 200, y: 25, size: 10, font });
+  const bytes = await pdf.save();
+  let image: PageImage | undefined;
+  for await (const rendered of renderPages(bytes, [1])) image = rendered.image;
+  if (!image) throw new Error('the page was not rendered');
+  // The digit stands between x = 100 and 106 pt, y = 25 to 32 pt above the bottom: pixels at 300 dpi.
+  const px = (pt: number) => Math.round((pt * image.dpi) / 72);
+  const region = { x0: px(98), y0: image.height - px(36), x1: px(110), y1: image.height - px(22) };
+  const words = await tesseractRecognizer.recognizeLine!(image, region);
+  expect(words.map((w) => w.text)).toEqual(['7']);
+  expect(words[0]!.x0).toBeGreaterThanOrEqual(region.x0);
+  expect(words[0]!.x1).toBeLessThanOrEqual(region.x1);
+  expect(words[0]!.y0).toBeGreaterThanOrEqual(region.y0);
+  expect(words[0]!.confidence).toBeGreaterThan(0.8);
 });

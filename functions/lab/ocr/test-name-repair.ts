@@ -1,0 +1,57 @@
+import { isCodedTestName, LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
+
+/**
+ * Test names OCR misspelled in the ways it usually does, put back to the printed spelling the LOINC
+ * table knows (data/lab/loinc-common-labs.json, every layout's spellings): `Hemoglobin Alc` and
+ * `Hemoglobin A lc` are `Hemoglobin A1c`, `TRIGLY CERIDES` is `TRIGLYCERIDES`, `uiBC` is `UIBC`.
+ *
+ * A name is repaired only when it is no name the table knows and, with spaces ignored, letter case
+ * ignored and the usual confusions taken as one character (l, L, 1, I, i, | and !; O, 0 and Q; S and 5;
+ * B and 8), it spells exactly one of the table's names. Two candidates, or none, leave the name
+ * as read: a wrong name is worse than an uncoded one.
+ */
+
+/** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
+const CONFUSED: Record<string, string> = { L: '1', I: '1', '|': '1', '!': '1', O: '0', Q: '0', S: '5', B: '8' };
+
+/** The spelling OCR cannot tell apart from others: no spaces, upper case, one character per confusion class. */
+export function confusionFold(name: string): string {
+  let folded = '';
+  for (const c of name.replace(/\s+/g, '').toUpperCase()) folded += CONFUSED[c] ?? c;
+  return folded;
+}
+
+/** Folded spelling → the table's printed spellings (by name, then as printed) that fold to it. */
+const BY_FOLD = new Map<string, Map<string, string[]>>();
+for (const row of LOINC_ROWS) {
+  for (const spelling of row.synonyms) {
+    const fold = confusionFold(spelling);
+    const names = BY_FOLD.get(fold) ?? new Map<string, string[]>();
+    const name = normaliseTestName(spelling);
+    const spellings = names.get(name) ?? [];
+    if (!spellings.includes(spelling)) spellings.push(spelling);
+    BY_FOLD.set(fold, names.set(name, spellings));
+  }
+}
+
+/** How many letters of `a` and `b` (spaces aside) agree in case: the spelling nearest to what was printed. */
+function caseAgreement(a: string, b: string): number {
+  const x = a.replace(/\s+/g, '');
+  const y = b.replace(/\s+/g, '');
+  let same = 0;
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const p = x[i]!;
+    const q = y[i]!;
+    if (p.toLowerCase() !== p.toUpperCase() && q.toLowerCase() !== q.toUpperCase() && (p === p.toUpperCase()) === (q === q.toUpperCase())) same++;
+  }
+  return same;
+}
+
+/** The table's spelling of an OCR-misread test name, or null when the name is known or not one certain name. */
+export function repairedTestName(name: string): string | null {
+  if (isCodedTestName(name)) return null;
+  const names = BY_FOLD.get(confusionFold(name));
+  if (names?.size !== 1) return null;
+  const [spellings] = [...names.values()];
+  return [...spellings!].sort((a, b) => caseAgreement(name, b) - caseAgreement(name, a))[0]!;
+}

@@ -1,0 +1,126 @@
+import type { PageImage } from './recognizer';
+
+/**
+ * Text the first recognition pass left out. In sparse-text mode Tesseract can miss a short isolated
+ * word on low-resolution scans (a lone `7` in a value column), and a row without its value is no
+ * result at all. Ink that no recognised word covers, in clusters the size of a line of text, is where
+ * such words are: each cluster is handed back for a second, single-line reading.
+ *
+ * The ink is looked at in cells of CELL × CELL pixels (a cell is ink when it holds at least two dark
+ * pixels: one stray pixel of noise is not text), which keeps the search to a fraction of the page's
+ * pixels.
+ */
+
+/** Grey level under which a pixel counts as ink (as in deskew.ts and despeckle.ts). */
+const INK = 128;
+const CELL = 4;
+/** Dark pixels a cell needs to count as ink. */
+const MIN_CELL_INK = 2;
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface UncoveredInkOptions {
+  /** Typical height of a word's box on the page (pixels): clusters are judged against it. */
+  textHeight: number;
+  /** At most this many clusters, largest ink first (a second pass must stay cheap). */
+  maxClusters?: number;
+}
+
+/** Clusters far from the text's height are rules, logos, shading or dust, not words. */
+const MIN_HEIGHT_SHARE = 0.5;
+const MAX_HEIGHT_SHARE = 1.8;
+/** Ink of a cluster (cells × CELL², pixels) at least this share of the text height squared: a glyph, not a scratch. */
+const MIN_INK_SHARE = 0.15;
+/** Horizontal gap (share of the text height) under which ink is one cluster: the letters of a word and its spaces. */
+const JOIN_GAP_SHARE = 0.6;
+/** Margin (share of the text height) around recognised words whose ink is theirs (serifs, descenders, blur). */
+const WORD_MARGIN_SHARE = 0.15;
+const DEFAULT_MAX_CLUSTERS = 40;
+
+function inkCells(image: PageImage): { cells: Uint8Array; columns: number; rows: number } {
+  const columns = Math.ceil(image.width / CELL);
+  const rows = Math.ceil(image.height / CELL);
+  const counts = new Uint8Array(columns * rows);
+  for (let y = 0; y < image.height; y++) {
+    const row = y * image.width;
+    const cellRow = ((y / CELL) | 0) * columns;
+    for (let x = 0; x < image.width; x++) {
+      if (image.grey[row + x]! < INK) {
+        const i = cellRow + ((x / CELL) | 0);
+        if (counts[i]! < 255) counts[i]!++;
+      }
+    }
+  }
+  const cells = new Uint8Array(columns * rows);
+  for (let i = 0; i < cells.length; i++) cells[i] = counts[i]! >= MIN_CELL_INK ? 1 : 0;
+  return { cells, columns, rows };
+}
+
+/**
+ * Boxes (pixels, inclusive) of ink clusters that no word covers and that are sized like text, largest
+ * ink first. Pure: the same image and words give the same boxes.
+ */
+export function uncoveredInk(image: PageImage, words: readonly Box[], options: UncoveredInkOptions): Box[] {
+  const { textHeight } = options;
+  if (!(textHeight > 0) || image.width === 0 || image.height === 0) return [];
+  const { cells, columns, rows } = inkCells(image);
+  const margin = WORD_MARGIN_SHARE * textHeight;
+  for (const w of words) {
+    const cx0 = Math.max(0, Math.floor((w.x0 - margin) / CELL));
+    const cx1 = Math.min(columns - 1, Math.floor((w.x1 + margin) / CELL));
+    const cy0 = Math.max(0, Math.floor((w.y0 - margin) / CELL));
+    const cy1 = Math.min(rows - 1, Math.floor((w.y1 + margin) / CELL));
+    for (let y = cy0; y <= cy1; y++) cells.fill(0, y * columns + cx0, y * columns + cx1 + 1);
+  }
+  // Clusters: 8-connected ink cells, with horizontal gaps up to a space's width bridged.
+  const bridge = Math.max(1, Math.round((JOIN_GAP_SHARE * textHeight) / CELL));
+  const label = new Int32Array(columns * rows).fill(-1);
+  const clusters: Array<Box & { ink: number }> = [];
+  const stack: number[] = [];
+  for (let start = 0; start < cells.length; start++) {
+    if (!cells[start] || label[start]! >= 0) continue;
+    const id = clusters.length;
+    const cluster = { x0: columns, y0: rows, x1: -1, y1: -1, ink: 0 };
+    label[start] = id;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % columns;
+      const y = (i / columns) | 0;
+      cluster.ink++;
+      if (x < cluster.x0) cluster.x0 = x;
+      if (x > cluster.x1) cluster.x1 = x;
+      if (y < cluster.y0) cluster.y0 = y;
+      if (y > cluster.y1) cluster.y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= rows) continue;
+        const reach = dy === 0 ? bridge : 1;
+        for (let dx = -reach; dx <= reach; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= columns) continue;
+          const n = ny * columns + nx;
+          if (cells[n] && label[n]! < 0) {
+            label[n] = id;
+            stack.push(n);
+          }
+        }
+      }
+    }
+    clusters.push(cluster);
+  }
+  return clusters
+    .map((c) => ({ x0: c.x0 * CELL, y0: c.y0 * CELL, x1: Math.min(image.width, (c.x1 + 1) * CELL) - 1, y1: Math.min(image.height, (c.y1 + 1) * CELL) - 1, ink: c.ink * CELL * CELL }))
+    .filter((c) => {
+      const height = c.y1 - c.y0 + 1;
+      return height >= MIN_HEIGHT_SHARE * textHeight && height <= MAX_HEIGHT_SHARE * textHeight && c.ink >= MIN_INK_SHARE * textHeight * textHeight;
+    })
+    .sort((a, b) => b.ink - a.ink || a.y0 - b.y0 || a.x0 - b.x0)
+    .slice(0, options.maxClusters ?? DEFAULT_MAX_CLUSTERS)
+    .map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));
+}

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { LOINC_ROWS, normaliseTestName } from '../../../../functions/lab/loinc/map-to-loinc';
+import { confusionFold, repairedTestName } from '../../../../functions/lab/ocr/test-name-repair';
+
+const SPELLINGS = [...new Set(LOINC_ROWS.flatMap((r) => r.synonyms))];
+/** What OCR reads a character as, in the confusions the repair allows. */
+const MISREAD: Record<string, string[]> = { l: ['1', 'I', '|'], '1': ['l', 'I'], I: ['l', '1'], O: ['0', 'Q'], '0': ['O'], o: ['0'], S: ['5'], B: ['8'] };
+
+describe('repairedTestName', () => {
+  it.each([
+    ['Hemoglobin A lc', 'Hemoglobin A1c'],
+    ['Hemoglobin Alc', 'Hemoglobin A1c'],
+    ['HEMOGLOBIN Alc', 'HEMOGLOBIN A1c'],
+    ['TRIGLY CERIDES', 'TRIGLYCERIDES'],
+    ['GLUC0SE', 'GLUCOSE'],
+  ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
+
+  it.each(['Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS'])('leaves %s as it is', (name) =>
+    expect(repairedTestName(name)).toBeNull(),
+  );
+
+  it('never changes a name the table knows', () => {
+    for (const spelling of SPELLINGS) expect(repairedTestName(spelling)).toBeNull();
+  });
+
+  it('turns a known name misread by the usual confusions and spacing back into one of that name’s printed spellings, or leaves it', () => {
+    const misread = fc
+      .record({ spelling: fc.constantFrom(...SPELLINGS), picks: fc.array(fc.nat(), { minLength: 40, maxLength: 40 }) })
+      .map(({ spelling, picks }) => ({
+        spelling,
+        read: [...spelling]
+          .map((c, i) => {
+            const pick = picks[i % picks.length]!;
+            const swapped = MISREAD[c] && pick % 3 === 0 ? MISREAD[c][pick % MISREAD[c].length]! : c;
+            return c === ' ' && pick % 4 === 0 ? '' : pick % 7 === 0 && c !== ' ' ? `${swapped} ` : swapped;
+          })
+          .join('')
+          .trim(),
+      }));
+    fc.assert(
+      fc.property(misread, ({ spelling, read }) => {
+        const repaired = repairedTestName(read);
+        if (repaired === null) return;
+        // Always a printed spelling, of a name that reads the same way, and repaired once for all.
+        expect(SPELLINGS).toContain(repaired);
+        expect(confusionFold(repaired)).toBe(confusionFold(read));
+        expect(repairedTestName(repaired)).toBeNull();
+        // Where the misreading is the table's only name that reads so, it is that name.
+        const sameReading = new Set(SPELLINGS.filter((s) => confusionFold(s) === confusionFold(spelling)).map(normaliseTestName));
+        if (sameReading.size === 1) expect(normaliseTestName(repaired)).toBe(normaliseTestName(spelling));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

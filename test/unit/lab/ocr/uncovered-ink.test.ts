@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
+import { type Box, uncoveredInk } from '../../../../functions/lab/ocr/uncovered-ink';
+
+/** A white page with black rectangles [x, y, width, height] drawn on it. */
+function page(rects: ReadonlyArray<readonly [number, number, number, number]>, width = 600, height = 300): PageImage {
+  const grey = new Uint8Array(width * height).fill(250);
+  for (const [x0, y0, w, h] of rects) for (let y = y0; y < Math.min(height, y0 + h); y++) for (let x = x0; x < Math.min(width, x0 + w); x++) grey[y * width + x] = 10;
+  return { width, height, dpi: 300, grey };
+}
+
+const TEXT_HEIGHT = 30;
+const inside = (box: Box, x: number, y: number) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+
+describe('uncoveredInk', () => {
+  it('finds a glyph-sized mark no word covers, and not one a word covers', () => {
+    const image = page([
+      [100, 100, 14, 30],
+      [400, 100, 14, 30],
+    ]);
+    const words: Box[] = [{ x0: 398, y0: 98, x1: 416, y1: 132 }];
+    const found = uncoveredInk(image, words, { textHeight: TEXT_HEIGHT });
+    expect(found).toHaveLength(1);
+    expect(inside(found[0]!, 100, 100) && inside(found[0]!, 113, 129)).toBe(true);
+  });
+
+  it('takes the letters of one word as one region, and leaves rules, dust and blocks far taller than text', () => {
+    const image = page([
+      [100, 200, 12, 28],
+      [118, 200, 12, 28],
+      [20, 20, 500, 3],
+      [300, 250, 3, 3],
+      [500, 150, 80, 120],
+    ]);
+    const found = uncoveredInk(image, [], { textHeight: TEXT_HEIGHT });
+    expect(found).toHaveLength(1);
+    expect(inside(found[0]!, 100, 200) && inside(found[0]!, 129, 227)).toBe(true);
+  });
+
+  it('finds nothing on a blank page or without a text height', () => {
+    expect(uncoveredInk(page([]), [], { textHeight: TEXT_HEIGHT })).toEqual([]);
+    expect(uncoveredInk(page([[100, 100, 14, 30]]), [], { textHeight: 0 })).toEqual([]);
+  });
+
+  it('never returns ink inside a word, returns text-sized regions on the page, and at most the cap', () => {
+    const rect = fc.tuple(fc.integer({ min: 0, max: 580 }), fc.integer({ min: 0, max: 280 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }));
+    const box = fc.record({ x0: fc.integer({ min: 0, max: 500 }), y0: fc.integer({ min: 0, max: 250 }), w: fc.integer({ min: 5, max: 100 }), h: fc.integer({ min: 5, max: 50 }) });
+    fc.assert(
+      fc.property(fc.array(rect, { maxLength: 25 }), fc.array(box, { maxLength: 6 }), fc.integer({ min: 1, max: 5 }), (rects, boxes, cap) => {
+        const image = page(rects);
+        const words = boxes.map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x0 + b.w, y1: b.y0 + b.h }));
+        const found = uncoveredInk(image, words, { textHeight: TEXT_HEIGHT, maxClusters: cap });
+        expect(found.length).toBeLessThanOrEqual(cap);
+        for (const region of found) {
+          expect(region.x0).toBeGreaterThanOrEqual(0);
+          expect(region.y0).toBeGreaterThanOrEqual(0);
+          expect(region.x1).toBeLessThan(image.width);
+          expect(region.y1).toBeLessThan(image.height);
+          const height = region.y1 - region.y0 + 1;
+          expect(height).toBeGreaterThanOrEqual(0.5 * TEXT_HEIGHT);
+          expect(height).toBeLessThanOrEqual(1.8 * TEXT_HEIGHT + 4);
+          // A region is made of ink outside every word: it cannot lie wholly inside one.
+          for (const w of words) expect(region.x0 >= w.x0 && region.x1 <= w.x1 && region.y0 >= w.y0 && region.y1 <= w.y1).toBe(false);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
