@@ -58,4 +58,30 @@ describe('calibrateColumns', () => {
       }),
     );
   });
+  it('starts a range column under a centred header where its ranges start, even left of halfway to the header before', () => {
+    // `REF RANGE` centred at 385 over ranges printed from 358; `OUT OF RANGE` ends at 345 (halfway 365).
+    const columns = [column('name', 124, 'ANALYTE'), column('value', 266, 'RANGE'), column('value', 319, 'RANGE'), column('range', 385, 'REF RANGE'), column('previous', 468, 'PREVIOUS')];
+    const rows = [
+      line(600, [[48, 'CHOLESTEROL'], [294, '174'], [358, '<200 mg/dL'], [440, '170 04-21-2024']]),
+      line(590, [[48, 'HDL'], [298, '62'], [358, '> OR = 40 mg/dL']]),
+      line(580, [[48, 'TRIGLYCERIDES'], [321, '193 HH'], [358, '<150 mg/dL']]),
+      line(570, [[48, 'LDL-CHOLESTEROL'], [294, '104'], [358, 'mg/dL']]),
+      line(560, [[358, '(calc)']]),
+    ];
+    const range = calibrateColumns(columns, rows)[3]!;
+    expect(range.from).toBeLessThanOrEqual(358);
+    expect(range.from).toBeGreaterThan(345);
+  });
+
+  it('never takes values with an operator in an out-of-range column for the start of the range column', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('<', '>'), fc.integer({ min: 1, max: 999 })), { minLength: 2, maxLength: 10 }), (values) => {
+        // Out-of-range values printed from 350 (right of `OUT OF RANGE`'s end, 345), nothing under `IN RANGE`.
+        const columns = [column('name', 124, 'ANALYTE'), column('value', 266, 'RANGE'), column('value', 319, 'RANGE'), column('range', 400, 'REF RANGE')];
+        const rows = values.map(([op, v], i) => line(600 - 11 * i, [[48, `TEST ${i}`], [350, `${op}${v}`], [420, '1-2 mg/dL']]));
+        const range = calibrateColumns(columns, rows)[3]!;
+        expect(range.from).toBeGreaterThan(350);
+      }),
+    );
+  });
 });
