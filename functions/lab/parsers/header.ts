@@ -1,6 +1,7 @@
+import { isPrintedUnit } from '../ucum/to-ucum';
 import type { Line, Word } from './layout';
 import { splitRangeAndUnit } from './values';
-import { type ColumnRole, HEADER_PHRASES, isHeaderWord } from './vocabulary';
+import { type ColumnRole, flagOf, HEADER_PHRASES, isHeaderWord } from './vocabulary';
 
 /**
  * Column-header rows (`Test Name  In Range  Out Of Range  Reference Range  Lab`), in any of the
@@ -121,11 +122,17 @@ export function matchTwoLineHeader(upper: Line, lower: Line): Column[] | null {
   return phrases ? columnsOf(phrases) : null;
 }
 
-/** A cell that begins with a numeric reference interval (`<200 mg/dL`, `> OR = 40`, `3.5-5.0`). */
-function readsAsRange(group: readonly Word[]): boolean {
-  const range = splitRangeAndUnit(group.map((w) => w.text).join(' '), true)?.range;
-  return range !== undefined && range !== null && (range.min !== null || range.max !== null);
-}
+/**
+ * Cells whose text alone says which column they are in: a numeric reference interval (`<200 mg/dL`,
+ * `> OR = 40`, `3.5-5.0`), a printed unit that is not also a flag (`L` is both).
+ */
+const READS_AS: Partial<Record<ColumnRole, (text: string) => boolean>> = {
+  range: (text) => {
+    const range = splitRangeAndUnit(text, true)?.range;
+    return range !== undefined && range !== null && (range.min !== null || range.max !== null);
+  },
+  unit: (text) => isPrintedUnit(text) && flagOf(text) === null,
+};
 
 /** Values aligned on a column edge may be nudged by a few points, or estimated a few points early. */
 const EDGE_SLACK = 4;
@@ -136,8 +143,8 @@ const ALIGNMENT_SPREAD = 6;
  * Sets where each column starts from the cells printed under it: the leftmost of the cells that start
  * within HEADER_LEAD of the header (or, when none does, right of halfway from the previous column's
  * header, with a cell before it: a header centred over a wide column sits well right of its
- * values; for a range column, anywhere right of the previous header's end when the cells there read
- * as reference ranges) and line up with at least
+ * values; for a range or unit column, anywhere right of the previous header's end when the cells
+ * there read as reference ranges or units) and line up with at least
  * one other (a lone start may be text spilling over from the column before). Only the caller's `lines`
  * count: the reader passes the rows under the header, not titles or notes. A column whose values start left of
  * its header then starts there, one whose values start at or right of it at the header, each less
@@ -147,7 +154,11 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
   const lineGroups = lines.map((line) => wordGroups(line.words).filter((group) => group[0]!.exact || group[0]!.spaced));
   const lineStarts = lineGroups.map((groups) => groups.map((group) => group[0]!.x0));
   const starts = lineStarts.flat();
-  const rangeStarts = lineGroups.flatMap((groups) => groups.filter((group) => readsAsRange(group)).map((group) => group[0]!.x0));
+  const startsReadingAs = (role: ColumnRole) => {
+    const reads = READS_AS[role];
+    if (!reads) return [];
+    return lineGroups.flatMap((groups) => groups.filter((group) => reads(group.map((w) => w.text).join(' '))).map((group) => group[0]!.x0));
+  };
   const alignedIn = (from: number, to: number, among = starts) => {
     const near = among.filter((x) => x > from && x <= to);
     return near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
@@ -172,8 +183,8 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
         return 2 * at.filter((own) => own.some((s) => s >= firstAfterName && s < x - ALIGNMENT_SPREAD)).length >= at.length;
       };
       aligned = alignedIn((before.x1 + column.x) / 2 - EDGE_SLACK, column.x + EDGE_SLACK).filter(leavesBefore);
-      // A centred range header over ranges that start just right of the previous header: their shape says whose they are.
-      if (aligned.length === 0 && column.role === 'range') aligned = alignedIn(before.x1, column.x + EDGE_SLACK, rangeStarts).filter(leavesBefore);
+      // A centred header over ranges or units that start just right of the previous header: their shape says whose they are.
+      if (aligned.length === 0) aligned = alignedIn(before.x1, column.x + EDGE_SLACK, startsReadingAs(column.role)).filter(leavesBefore);
     }
     calibrated.push(aligned.length === 0 ? column : { ...column, from: Math.min(column.x, ...aligned) - EDGE_SLACK });
   }

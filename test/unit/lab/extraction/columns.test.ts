@@ -84,4 +84,28 @@ describe('calibrateColumns', () => {
       }),
     );
   });
+  it('starts a unit column under a centred header where its units start, left of halfway to the header before', () => {
+    // `UNITS` centred at 510 over units printed from 487; `FLAG` ends at 474 (halfway 492).
+    const columns = [column('name', 171, 'COMPONENT'), column('value', 387, 'RESULT'), { role: 'flag' as const, x: 452, x1: 474, from: 440 }, column('unit', 510, 'UNITS')];
+    const rows = [
+      line(600, [[37, 'GLUCOSE'], [425, '95'], [487, 'mg/dL']]),
+      line(590, [[37, 'EGFR'], [425, '77'], [487, 'mL/min/1.']]),
+      line(580, [[488, '73m2']]),
+      line(570, [[37, 'SODIUM'], [419, '143'], [487, 'mmol/L']]),
+    ];
+    const unit = calibrateColumns(columns, rows)[3]!;
+    expect(unit.from).toBeLessThanOrEqual(487);
+    expect(unit.from).toBeGreaterThan(474);
+  });
+
+  it('never takes flags that spell a unit (L) for the start of the unit column', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('L', 'H', 'LL', 'HH'), { minLength: 2, maxLength: 10 }), fc.integer({ min: 0, max: 7 }), (flags, nudge) => {
+        // Flags printed right of `FLAG`'s end (474) on rows without a unit.
+        const columns = [column('name', 171, 'COMPONENT'), column('value', 387, 'RESULT'), { role: 'flag' as const, x: 452, x1: 474, from: 440 }, column('unit', 510, 'UNITS')];
+        const rows = flags.map((flag, i) => line(600 - 11 * i, [[37, `TEST ${i}`], [425, '95'], [476 + nudge, flag]]));
+        expect(calibrateColumns(columns, rows)[3]!.from).toBeGreaterThan(476 + nudge);
+      }),
+    );
+  });
 });
