@@ -23,15 +23,39 @@ export function splitCells(line: Line, columns: readonly Column[] | null = null)
     const group = groups[groups.length - 1];
     const previous = group?.[group.length - 1];
     const gap = previous ? word.x0 - previous.x1 : Number.POSITIVE_INFINITY;
-    // A superscript (Labcorp's performing-lab number after a long test name) annotates the text before it,
-    // even where it reaches past the next column's start.
-    const superscript = word.size < line.size - 1;
-    const crosses = previous !== undefined && columns !== null && !superscript && columns.some((c) => previous.x0 < c.from && word.x0 >= c.from);
-    if (!group || word.spaced || gap > CELL_GAP * word.size || crosses) groups.push([word]);
+    if (!group || word.spaced || gap > CELL_GAP * word.size) groups.push([word]);
     else group.push(word);
   }
-  return groups.map(toCell);
+  return columns === null ? groups.map(toCell) : groups.flatMap((group) => splitAtColumns(group, line.size, columns)).map(toCell);
 }
+
+/**
+ * A gap-delimited group that runs over a column start: a text run holding several columns joined by
+ * single spaces, split at each start it crosses (but not at a superscript: Labcorp's performing-lab
+ * number after a long test name annotates the text before it). A group that crosses one start only,
+ * begins just before it and lies mostly right of it is one cell printed a little early (a centred
+ * header's column calibrated on few rows): `Non Reactive 09-03-2023` under `Previous Result`.
+ */
+function splitAtColumns(group: Word[], lineSize: number, columns: readonly Column[]): Word[][] {
+  const x0 = group[0]!.x0;
+  const x1 = group[group.length - 1]!.x1;
+  const crossed = columns.filter((c) => x0 < c.from && group.some((w) => w.x0 >= c.from && w.size >= lineSize - 1));
+  if (crossed.length === 0) return [group];
+  if (crossed.length === 1 && group.length > 1 && (x0 + x1) / 2 >= crossed[0]!.from && crossed[0]!.from - x0 < EARLY_CELL) return [group];
+  const pieces: Word[][] = [];
+  for (const word of group) {
+    const piece = pieces[pieces.length - 1];
+    const previous = piece?.[piece.length - 1];
+    const superscript = word.size < lineSize - 1;
+    const crosses = previous !== undefined && !superscript && crossed.some((c) => previous.x0 < c.from && word.x0 >= c.from);
+    if (!piece || crosses) pieces.push([word]);
+    else piece.push(word);
+  }
+  return pieces;
+}
+
+/** How far (PDF units) left of its column a cell may start and still be that column's, when most of it lies in it. */
+const EARLY_CELL = 12;
 
 export function toCell(words: Word[]): Cell {
   return { words, text: cellText(words), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 };
