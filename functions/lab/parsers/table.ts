@@ -68,7 +68,12 @@ const TITLE_PITCHES = 2.2;
 /** Titles run to a dozen words at most (`TESTOSTERONE, FREE (DIALYSIS), TOTAL (MS) AND SEX HORMONE BINDING GLOBULIN`). */
 const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
-const PANEL_DATES = /\s+(?:Collected|Received|Reported):.*$/i;
+const PANEL_DATES = /(?:^|\s+)(?:Collected|Received|Reported):.*$/i;
+
+/** A line that holds only a title's Collected/Received stamp. */
+function isStampLine(line: Line): boolean {
+  return PANEL_DATES.exec(line.text)?.index === 0;
+}
 
 /** Whether a cell after the first of a line reads as a value: a row the columns may not yet explain. */
 function holdsValue(line: Line): boolean {
@@ -590,9 +595,17 @@ function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, C
     const header = headers.get(line);
     if (!header) return;
     let below = line;
-    for (let i = index - 1; i >= 0 && index - i <= 2; i--) {
+    let stamped = false;
+    for (let i = index - 1; i >= 0 && index - i <= (stamped ? 3 : 2); i--) {
       const above = lines[i]!;
       const gap = above.y - below.y;
+      // A title too long for its Collected/Received stamp leaves the stamp on a line of its own below it.
+      if (below === line && isStampLine(above) && gap > 0 && gap <= titleGap(above)) {
+        titles.add(above);
+        below = above;
+        stamped = true;
+        continue;
+      }
       if (headers.has(above) || !titleCandidate(above) || gap <= 0 || gap > titleGap(above)) break;
       // With tight row spacing the last row of the section before sits as close as a wrapped title would.
       if (rowOf(above, header) || rowOf(above, null)) break;
@@ -604,7 +617,7 @@ function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, C
       const atRowIndent = upper !== undefined && Math.abs(above.x0 - upper.x0) <= INDENT_SLACK && below !== line && Math.abs(below.x0 - above.x0) > INDENT_SLACK;
       if (row && (isKnownTestName(`${row.name} ${above.text}`) || atRowIndent)) break;
       // A title wrapped over two lines is set in one size; a smaller line above it is the rest of a row.
-      if (below !== line && Math.abs(above.size - below.size) > 0.5) break;
+      if (below !== line && !isStampLine(below) && Math.abs(above.size - below.size) > 0.5) break;
       titles.add(above);
       below = above;
     }

@@ -60,6 +60,28 @@ describe('Quest patient export: previous results', () => {
   });
 });
 
+describe('Quest patient export: a title too long for its Collected/Received stamp', () => {
+  // The stamp drops to a line of its own between the title and the column header repeated above each section.
+  const page = syntheticPage(1, [
+    [700, [[Q.name, 'URIC ACID', 9], [150, 'Collected: 04/09/2023 11:27 Received: 04/09/2023 14:34', 7]]],
+    [688, QUEST_HEADER],
+    [674, [[Q.row, 'URIC ACID'], [Q.outRange, '7.3 H'], [Q.range, '2.5-7.0 mg/dL'], [Q.lab, 'TPA']]],
+    [640, [[Q.name, 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', 9]]],
+    [629, [[Q.name, 'Collected: 04/10/2023 11:27 Received: 04/10/2023 14:34', 7]]],
+    [617, QUEST_HEADER],
+    [603, [[Q.row, 'CHLAMYDIA TRACHOMATIS'], [Q.inRange, 'NOT DETECTED'], [Q.range, 'NOT DETECTED'], [Q.lab, 'EZ']]],
+  ]);
+
+  it('opens the section under its title and keeps the date of the stamp', () => {
+    const panels = extract('quest', [page]).panels;
+    expect(panels.map((p) => [p.panelName, p.panelResults.map((r) => r.biomarker)])).toEqual([
+      ['URIC ACID', ['URIC ACID']],
+      ['CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', ['CHLAMYDIA TRACHOMATIS']],
+    ]);
+    expect(panels[1]!.dateCollected).toBe('2023-04-10');
+  });
+});
+
 describe('Quest physician report: units, ranges, values', () => {
   const page = syntheticPage(1, [
     [700, QUEST_HEADER],
