@@ -61,7 +61,8 @@ describe('splitCells with columns', () => {
         const l: Line = { pageNumber: 1, y: 600, x0, x1: second.x1, size: SIZE, words: [first, second], text: `${nameWord} ${value}` };
         const cells = splitCells(l, COLUMNS);
         const mostlyRight = (first.x0 + second.x1) / 2 >= from;
-        if (!early && mostlyRight) expect(cells.map((c) => c.text)).toEqual([`${nameWord} ${value}`]);
+        // A cell may start up to 12 points early (a centred header's column calibrated on few rows).
+        if (from - first.x0 < 12 && mostlyRight) expect(cells.map((c) => c.text)).toEqual([`${nameWord} ${value}`]);
         else expect(cells.map((c) => c.text)).toEqual([nameWord, String(value)]);
       }),
     );
