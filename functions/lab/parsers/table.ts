@@ -555,12 +555,14 @@ class TableReader {
     if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
     if (joined) return { prefix: fragment };
     // Neither the rest of the row above nor the start of the row below: a title when rows follow it
-    // (directly, or after a wrapped name), or when it ends the page (its rows are on the next).
+    // (directly, as far below as a title may stand, or after a wrapped name), or when it ends the page
+    // (its rows are on the next).
     if (title) return title;
     if (tail || !titleCandidate(line)) return null;
+    const rowWithin = below ?? (within ? rowOf(next, columns) : null);
     const wrappedRow = adjacent && after !== undefined && this.near(next, after) ? rowOf(after, columns, next.text) : null;
     const wrappedBelow = wrappedRow !== null && isCodedTestName(wrappedRow.name);
-    return below !== null || wrappedBelow || next === undefined ? 'title' : null;
+    return rowWithin !== null || wrappedBelow || next === undefined ? 'title' : null;
   }
 
   private readTitle(line: Line): void {

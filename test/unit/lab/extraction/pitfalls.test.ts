@@ -82,6 +82,27 @@ describe('Quest patient export: a title too long for its Collected/Received stam
   });
 });
 
+describe('Labcorp report set loosely: one-row panels whose titles stand at the rows\' indent', () => {
+  // 10-point rows, no indent; each title 18 points above its single row (more than a wrapped name's
+  // leading, less than a title's), on pages with one row each, so no row pitch can be measured.
+  const L = { name: 28, inRange: 152, outRange: 235, range: 294, previous: 405, lab: 543 };
+  const header: SyntheticLine[1] = [[L.name, 'Component'], [L.inRange, 'In Range'], [L.outRange, 'Out Of Range'], [L.range, 'Reference Interval'], [L.previous, 'Previous Result'], [L.lab, 'Lab']];
+  const pages = [
+    syntheticPage(1, [[504, header], [479, [[L.name, 'TSH']]], [461, [[L.name, 'TSH'], [L.outRange, '4.833 H'], [L.range, '0.450-4.500 uIU/mL'], [L.lab, '01']]]], 10),
+    syntheticPage(2, [[579, [[L.name, 'Hepatitis C Antibody']]], [561, [[L.name, 'HCV Antibody'], [L.inRange, 'Non Reactive'], [L.range, 'Non Reactive'], [L.lab, '01']]]], 10),
+    syntheticPage(3, [[579, [[L.name, 'Testosterone']]], [561, [[L.name, 'Testosterone'], [L.inRange, '622'], [L.range, '264-916 ng/dL'], [L.lab, '01']]]], 10),
+  ];
+
+  it('opens each panel under its own title', () => {
+    const panels = extract('labcorp', pages).panels;
+    expect(panels.map((p) => [p.panelName, p.panelResults.map((r) => r.biomarker)])).toEqual([
+      ['TSH', ['TSH']],
+      ['Hepatitis C Antibody', ['HCV Antibody']],
+      ['Testosterone', ['Testosterone']],
+    ]);
+  });
+});
+
 describe('Quest physician report: units, ranges, values', () => {
   const page = syntheticPage(1, [
     [700, QUEST_HEADER],
