@@ -23,7 +23,7 @@ const CONTENT_TYPES = { jsonl: 'application/x-ndjson', csv: 'text/csv' } as cons
  * any job exists. The webhook target is checked now, so a bad one fails the request, not the job.
  */
 export async function createBulkJob(services: CreateServices, tenant: string, request: BulkCreateRequest): Promise<BulkCreateResponse> {
-  if (request.size_bytes > BULK_LIMITS.maxInputBytes) {
+  if (request.size_bytes !== undefined && request.size_bytes > BULK_LIMITS.maxInputBytes) {
     throw new PayloadTooLargeError(`The file holds ${request.size_bytes} bytes; a bulk input holds at most ${BULK_LIMITS.maxInputBytes} (split it into several jobs)`);
   }
   if (request.webhookUrl !== undefined) {

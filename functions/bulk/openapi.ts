@@ -18,9 +18,10 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
     summary: 'Score a population from a file',
     description:
       'Creates a bulk scoring job and answers where to upload its file: PUT it to `upload_url` with the ' +
-      '`upload_content_type` and a Content-Length of `size_bytes` before `expires_at`; both are signed into the URL, so ' +
-      'an upload of another size or type is refused (403 SignatureDoesNotMatch), and a `size_bytes` over `max_bytes` ' +
-      'answers 413 before any job exists. `jsonl`: one POST /health-score/timeseries ' +
+      '`upload_content_type` before `expires_at` (the type is signed into the URL). Send `size_bytes` to have the size ' +
+      'signed in too: an upload of another size or type is then refused (403 SignatureDoesNotMatch), and a `size_bytes` ' +
+      'over `max_bytes` answers 413 before any job exists; without it, a file over `max_bytes` fails the job ' +
+      '(`input_too_large`). `jsonl`: one POST /health-score/timeseries ' +
       `request per line. \`csv\`: one row per person-date; columns ${CSV_COLUMNS}, and one column per predictor named ` +
       '`<LOINC> [<unit>]` (e.g. `2093-3 [mg/dL]`; the code alone for unitless ones such as `76689-9` (sex) or ' +
       '`72166-2` (smoking)); an empty cell is not measured. A malformed line or row is an error for that line and never ' +

@@ -15,8 +15,9 @@ export const BulkCreateRequestSchema = object({
   size_bytes: number()
     .int()
     .min(1)
+    .optional()
     .meta({
-      description: `Size of the file in bytes, at most ${BULK_LIMITS.maxInputBytes}: the upload must send exactly this Content-Length (it is signed into upload_url, so the store refuses any other size); a larger file answers 413`,
+      description: `Size of the file in bytes, at most ${BULK_LIMITS.maxInputBytes} (a larger one answers 413). When given, the upload must send exactly this Content-Length (it is signed into upload_url, so the store refuses any other size at upload); without it, a file over max_bytes is accepted by the store and the job then fails with error_type input_too_large`,
     }),
   webhookUrl: url({ protocol: /^https?$/ })
     .max(2048)
@@ -27,7 +28,7 @@ export type BulkCreateRequest = Infer<typeof BulkCreateRequestSchema>;
 
 export const BulkCreateResponseSchema = object({
   job_id: uuid().meta({ description: 'The job; poll GET /health-score/bulk/{job_id}' }),
-  upload_url: string().meta({ description: 'Pre-signed URL: PUT the file here, with the content type below and a Content-Length of size_bytes, before expires_at' }),
+  upload_url: string().meta({ description: 'Pre-signed URL: PUT the file here, with the content type below (and a Content-Length of size_bytes when it was given), before expires_at' }),
   upload_content_type: zenum(['application/x-ndjson', 'text/csv']).meta({ description: 'The Content-Type the upload must carry (it is signed into the URL)' }),
   expires_at: iso.datetime().meta({ description: 'When the upload URL stops accepting a PUT' }),
   max_bytes: number().int().meta({ description: `Largest file accepted (${BULK_LIMITS.maxInputBytes} bytes); a larger size_bytes answers 413` }),

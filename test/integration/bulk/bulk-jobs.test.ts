@@ -28,10 +28,11 @@ afterAll(async () => {
   await hale?.stop();
 });
 
-async function submit(format: 'jsonl' | 'csv', body: string | Buffer, options: { webhook?: boolean; webhookPath?: string; apiKey?: string } = {}) {
+async function submit(format: 'jsonl' | 'csv', body: string | Buffer, options: { webhook?: boolean; webhookPath?: string; apiKey?: string; unsized?: boolean } = {}) {
   const webhookUrl = receiver.url(options.webhookPath ?? `/bulk-${format}`);
   const bytes = Buffer.from(body);
-  const created = await hale.post('/health-score/bulk', { format, size_bytes: bytes.length, ...(options.webhook ? { webhookUrl } : {}) }, { apiKey: options.apiKey });
+  const size = options.unsized ? {} : { size_bytes: bytes.length };
+  const created = await hale.post('/health-score/bulk', { format, ...size, ...(options.webhook ? { webhookUrl } : {}) }, { apiKey: options.apiKey });
   expect(created.status).toBe(202);
   const job = BulkCreateResponseSchema.parse(created.json());
   const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(bytes) });
@@ -178,6 +179,13 @@ describe('bulk scoring jobs', () => {
 
     const unknown = await finished((await submit('csv', 'uid_ext,date_of_birth,score_date,name\nx,1970-01-01,2025-01-01,Jane\n')).job_id);
     expect(unknown.error).toEqual({ type: 'invalid_input', message: expect.stringMatching(/'name' is neither a person field/) });
+  });
+
+  it('takes a job created with the format alone (no size_bytes): the URL binds no size and the file is scored', async () => {
+    const file = readFileSync(path.join(EXAMPLES, 'bulk-input.jsonl'));
+    const status = await finished((await submit('jsonl', file, { unsized: true })).job_id);
+    expect(status.status).toBe('completed');
+    expect(status.progress.items_total).toBe(file.toString('utf8').split('\n').filter((line) => line.trim() !== '').length);
   });
 
   it('refuses an input over max_bytes when the job is created (413), and an upload of another size than declared (403), leaving the job waiting', async () => {

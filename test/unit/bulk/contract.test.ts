@@ -22,11 +22,12 @@ describe('the batch and bulk contract (issue 16)', () => {
     expect(values(BatchResultSchema.shape.status)).toEqual(['scored', 'invalid']);
   });
 
-  it('POST /health-score/bulk: {format: jsonl | csv, size_bytes, webhookUrl?} → 202 {job_id, upload_url, expires_at, max_bytes}', () => {
-    // size_bytes joined the contract so that the upload URL can bind the size (S3 refuses any other).
+  it('POST /health-score/bulk: {format: jsonl | csv, size_bytes?, webhookUrl?} → 202 {job_id, upload_url, expires_at, max_bytes}', () => {
+    // size_bytes is optional (the issue's contract body is {format, webhookUrl?}); given, the upload URL binds the size.
     expect(fields(BulkCreateRequestSchema)).toEqual(['format', 'size_bytes', 'webhookUrl']);
     expect(values(BulkCreateRequestSchema.shape.format)).toEqual(['jsonl', 'csv']);
     expect(BulkCreateRequestSchema.shape.webhookUrl.safeParse(undefined).success).toBe(true);
+    expect(BulkCreateRequestSchema.safeParse({ format: 'jsonl' }).success).toBe(true);
     expect(fields(BulkCreateResponseSchema)).toEqual(expect.arrayContaining(['job_id', 'upload_url', 'expires_at', 'max_bytes']));
   });
 
