@@ -46,7 +46,7 @@ export function copyBundleFiles(folders: readonly string[], inputDir: string, ou
   return folders.map((folder) => `cp -R "${inputDir}/${folder}" "${outputDir}/${folder.split('/').pop()}"`);
 }
 
-/** The same build for esbuild's JS API (the bench measures it without CDK). */
+/** The same build for esbuild's JS API (the benches and the local runtime's bundles mode build without CDK). */
 export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions {
   return {
     entryPoints: [entry],
@@ -56,6 +56,8 @@ export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions 
     format: 'esm',
     target: BUNDLE_TARGET,
     minify: true,
+    sourcemap: true,
+    sourcesContent: false,
     banner: { js: ESM_REQUIRE_BANNER },
     mainFields: MAIN_FIELDS,
     external: ['@aws-sdk/*'],

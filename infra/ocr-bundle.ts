@@ -26,17 +26,29 @@ function installedVersion(pkg: string): string {
 /** Modules the OCR bundle loads from `node_modules` beside it instead of inlining (native code). */
 export const OCR_EXTERNAL_MODULES = ['@napi-rs/canvas'];
 
-/** Shell commands (run from any folder) that put the OCR assets into `outputDir`. */
-export function ocrAssetCommands(inputDir: string, outputDir: string): string[] {
+/**
+ * Shell commands (run from any folder) that put Tesseract's files into `outputDir`: the part of the OCR
+ * assets that does not depend on the machine (the local runtime's bundles mode ships these too).
+ */
+export function tesseractAssetCommands(inputDir: string, outputDir: string): string[] {
   const modules = `${inputDir}/node_modules`;
   const assets = `${outputDir}/${BUNDLED_TESSERACT_FOLDER}`;
-  const binary = `${outputDir}/node_modules/${OCR_LAMBDA_CANVAS_BINARY}`;
-  const version = installedVersion('@napi-rs/canvas');
   return [
-    `mkdir -p "${assets}" "${outputDir}/node_modules/@napi-rs" "${binary}"`,
+    `mkdir -p "${assets}"`,
     `"${modules}/.bin/esbuild" "${modules}/tesseract.js/src/worker-script/node/index.js" --bundle --platform=node --format=cjs --target=${BUNDLE_TARGET} --minify --log-level=warning --outfile="${assets}/worker.cjs"`,
     ...WASM_BUILDS.map((file) => `cp "${modules}/tesseract.js-core/${file}" "${assets}/"`),
     `cp "${modules}/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz" "${assets}/${TRAINEDDATA_FILE}"`,
+  ];
+}
+
+/** Shell commands (run from any folder) that put the OCR assets into `outputDir`. */
+export function ocrAssetCommands(inputDir: string, outputDir: string): string[] {
+  const modules = `${inputDir}/node_modules`;
+  const binary = `${outputDir}/node_modules/${OCR_LAMBDA_CANVAS_BINARY}`;
+  const version = installedVersion('@napi-rs/canvas');
+  return [
+    ...tesseractAssetCommands(inputDir, outputDir),
+    `mkdir -p "${outputDir}/node_modules/@napi-rs" "${binary}"`,
     `cp -R "${modules}/@napi-rs/canvas" "${outputDir}/node_modules/@napi-rs/canvas"`,
     `if [ -d "${modules}/${OCR_LAMBDA_CANVAS_BINARY}" ]; then cp -R "${modules}/${OCR_LAMBDA_CANVAS_BINARY}/." "${binary}/"; ` +
       `else tgz=$(cd "${outputDir}" && npm pack --silent "${OCR_LAMBDA_CANVAS_BINARY}@${version}") && tar -xzf "${outputDir}/$tgz" -C "${binary}" --strip-components=1 && rm "${outputDir}/$tgz"; fi`,

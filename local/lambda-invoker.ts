@@ -12,6 +12,10 @@ export interface LambdaFunction {
   handler: string;
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Repo-relative folders shipped beside the bundle (bundles mode, as in the stack). */
+  bundleFiles?: readonly string[];
+  /** Ships the OCR engine beside the bundle (infra/ocr-bundle.ts). */
+  ocrAssets?: boolean;
 }
 
 /** A function with its sizing resolved (ROUTE_DEFAULTS / WORKER_DEFAULTS fill the gaps). */
@@ -22,7 +26,17 @@ export function withDefaults<F extends LambdaFunction>(fn: F, defaults: { memory
 }
 
 // Lambda handlers take one event type each; the invoker is generic over all of them.
-type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+
+/**
+ * Where the invoker gets a function's handler: its TypeScript module in this process (SourceHandlers,
+ * the default) or its deployed bundle in execution environments of its own (BundledHandlers,
+ * lambda-environments.ts).
+ */
+export interface HandlerLoader {
+  handlerFor(fn: SizedFunction<LambdaFunction>): Promise<LambdaHandler>;
+  close(): Promise<void>;
+}
 
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_REGION = 'us-east-1';
@@ -36,20 +50,13 @@ export function functionArn(fn: LambdaFunction): string {
 }
 
 /**
- * Runs handler modules the way Lambda does: imported on first use (a cold start, which keeps
- * `npm start` fast), then reused; each call gets a fresh Context with the function's timeout, and
- * runs in its own context of the invoke store, so what one call adds to the shared logger (its
- * function name, request id, keys) is never seen by a call running beside it.
+ * Handler modules imported on first use (a cold start, which keeps `npm start` fast), then reused;
+ * they run in this process.
  */
-export class LambdaInvoker {
+export class SourceHandlers implements HandlerLoader {
   private readonly modules = new Map<string, Promise<LambdaHandler>>();
 
-  constructor(
-    private readonly log: RuntimeLog,
-    private readonly store: LocalInvokeStore,
-  ) {}
-
-  private load(fn: LambdaFunction): Promise<LambdaHandler> {
+  handlerFor(fn: LambdaFunction): Promise<LambdaHandler> {
     let loaded = this.modules.get(fn.handler);
     if (!loaded) {
       loaded = import(repoPath(fn.handler)).then((mod: { handler?: unknown }) => {
@@ -63,13 +70,29 @@ export class LambdaInvoker {
     return loaded;
   }
 
+  async close(): Promise<void> {}
+}
+
+/**
+ * Runs handlers the way Lambda does: each call gets a fresh Context with the function's timeout, and
+ * runs in its own context of the invoke store, so what one call adds to the shared logger (its
+ * function name, request id, keys) is never seen by a call running beside it.
+ */
+export class LambdaInvoker {
+  constructor(
+    private readonly log: RuntimeLog,
+    private readonly store: LocalInvokeStore,
+    private readonly handlers: HandlerLoader = new SourceHandlers(),
+  ) {}
+
   /**
-   * Calls the handler. Lambda's timeout is not enforced (a loaded laptop would fail work that AWS
-   * finishes in time) but overrunning it is reported, since AWS would have stopped the call.
+   * Calls the handler. In this process Lambda's timeout is not enforced (a loaded laptop would fail
+   * work that AWS finishes in time) but overrunning it is reported, since AWS would have stopped the
+   * call; bundled handlers' environments enforce it.
    */
   async invoke(fn: SizedFunction<LambdaFunction>, event: unknown): Promise<unknown> {
     assertPayloadWithinLimit(event, 'RequestEntityTooLargeException', 'Request');
-    const handler = await this.load(fn);
+    const handler = await this.handlers.handlerFor(fn);
     const started = performance.now();
     const context = lambdaContext(fn);
     try {
@@ -82,6 +105,11 @@ export class LambdaInvoker {
         this.log.warn('function ran past its Lambda timeout', { function: fn.id, durationMs: Math.round(durationMs), timeoutMs: timeoutMs(fn) });
       }
     }
+  }
+
+  /** Ends the execution environments of bundled handlers. */
+  close(): Promise<void> {
+    return this.handlers.close();
   }
 }
 

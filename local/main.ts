@@ -6,7 +6,7 @@ import { startLocalRuntime } from './runtime';
 /**
  * `npm start`: the whole service on one machine. Settings come from the environment (PORT,
  * HALE_DATA_DIR, HALE_API_KEYS, HALE_TIME_SCALE, HALE_ALLOW_PRIVATE_TARGETS, HALE_REFERENCE_RPS,
- * HALE_REFERENCE_PER_DAY); SIGINT/SIGTERM stop it cleanly.
+ * HALE_REFERENCE_PER_DAY, HALE_LOCAL_HANDLERS); SIGINT/SIGTERM stop it cleanly.
  */
 async function main(): Promise<void> {
   const settings = config();
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     allowPrivateTargets: settings.HALE_ALLOW_PRIVATE_TARGETS,
     referenceLimits: { perSecond: settings.HALE_REFERENCE_RPS, perDay: settings.HALE_REFERENCE_PER_DAY },
     extraRoutes: demoRoutes(),
+    handlers: settings.HALE_LOCAL_HANDLERS,
   });
   process.stdout.write(
     formatBanner({

@@ -11,7 +11,7 @@ import { EventTriggers, type TriggeredFunction } from './event-triggers';
 import { ExecutionJournal } from './execution-journal';
 import { type ExtraRoute, type Gateway, startGateway } from './gateway';
 import { installInvokeStore, MAX_CONCURRENCY_SETTING } from './invoke-store';
-import { LambdaInvoker, LOCAL_REGION, withDefaults } from './lambda-invoker';
+import { type HandlerLoader, LambdaInvoker, LOCAL_REGION, SourceHandlers, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
 import { mapRunServices } from './map-run-storage';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
@@ -54,6 +54,13 @@ export interface LocalRuntimeOptions {
   shutdownGraceMs?: number;
   /** Child executions a Distributed Map runs at once locally (at most its MaxConcurrency); default 4. */
   mapConcurrency?: number;
+  /**
+   * `sources` (the default): handler modules run in this process. `bundles`: each function runs its
+   * esbuild bundle as the stack deploys it, in execution environments of its own (HALE_LOCAL_HANDLERS).
+   */
+  handlers?: 'sources' | 'bundles';
+  /** Bundles mode: where the bundles are kept between runs; default a folder in the system's temp folder. */
+  bundleCacheDir?: string;
 }
 
 export interface LocalRuntime {
@@ -103,7 +110,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const workers = [...WORKERS, ...(options.extraWorkers ?? [])].map((worker: LocalWorker) => withDefaults(worker, WORKER_DEFAULTS));
     const invokeStore = installInvokeStore();
     cleanups.push(invokeStore.uninstall);
-    const invoker = new LambdaInvoker(log, invokeStore.store);
+    const invoker = new LambdaInvoker(log, invokeStore.store, await handlerLoader(options));
+    cleanups.push(() => invoker.close());
     const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log, new PendingNotifications(dataDir));
 
     const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
@@ -202,6 +210,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await cleanUp();
     throw error;
   }
+}
+
+/** Bundles mode loads esbuild and the CDK bundling options, which `npm start` need not wait for otherwise. */
+async function handlerLoader(options: LocalRuntimeOptions): Promise<HandlerLoader> {
+  if (options.handlers !== 'bundles') return new SourceHandlers();
+  const [{ BundledHandlers }, { LambdaBundles }] = await Promise.all([import('./lambda-environments'), import('./lambda-bundles')]);
+  return new BundledHandlers(new LambdaBundles(options.bundleCacheDir));
 }
 
 /** Both stores start together; if one fails, the other is closed again before the error surfaces. */

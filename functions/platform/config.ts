@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   HALE_API_KEYS: z.string().optional(),
   /** Multiplies every ASL Retry interval and Wait of the local Step Functions runner (tests use ~0.001). */
   HALE_TIME_SCALE: z.coerce.number().positive().default(1),
+  /** Local runtime only: `bundles` runs every function from its esbuild bundle as deployed, each in its own worker threads. */
+  HALE_LOCAL_HANDLERS: z.enum(['sources', 'bundles']).default('sources'),
   /** Local gateway only: raise the reference-group limits (spec §8) for benchmarks. */
   HALE_REFERENCE_RPS: z.coerce.number().int().positive().optional(),
   HALE_REFERENCE_PER_DAY: z.coerce.number().int().positive().optional(),
