@@ -7,8 +7,11 @@ import { BUNDLE_TARGET, REPO_ROOT } from './bundling';
  * What the OCR function (LabRecognize) ships beside its bundle, all from the installed npm packages:
  *  - `tesseract/worker.cjs`: tesseract.js's worker script, bundled on its own (tesseract.js starts it
  *    as a worker thread from a file, so it cannot live inside index.mjs);
- *  - `tesseract/*-lstm.wasm`: the Tesseract LSTM builds (relaxed SIMD, SIMD, plain; the worker picks
- *    what the CPU offers); the legacy-engine builds are left out;
+ *  - `tesseract/tesseract-core*.wasm`: the Tesseract builds the worker loads in Node (relaxed SIMD, SIMD,
+ *    plain; it picks what the CPU offers). These are the builds with the legacy engine too, although
+ *    Hale asks for LSTM only: tesseract.js 7.0.0's Node loader (`worker-script/node/getCore.js`) is
+ *    handed a boolean `lstmOnly` where it compares an OEM, so it never picks the `-lstm` builds. Found
+ *    by running the bundle (local/README.md, "Bundles mode"); check again when upgrading tesseract.js;
  *  - `tesseract/eng.traineddata.gz`: the English model of @tesseract.js-data/eng (4.0.0_best_int);
  *  - `node_modules/@napi-rs/canvas` and its Linux arm64 binary, which pdf.js renders pages on. The
  *    binary package matches the Lambda (arm64), not the machine that synthesizes: when npm did not
@@ -17,7 +20,7 @@ import { BUNDLE_TARGET, REPO_ROOT } from './bundling';
  */
 
 export const OCR_LAMBDA_CANVAS_BINARY = '@napi-rs/canvas-linux-arm64-gnu';
-const WASM_BUILDS = ['tesseract-core-relaxedsimd-lstm.wasm', 'tesseract-core-simd-lstm.wasm', 'tesseract-core-lstm.wasm'];
+const WASM_BUILDS = ['tesseract-core-relaxedsimd.wasm', 'tesseract-core-simd.wasm', 'tesseract-core.wasm'];
 
 function installedVersion(pkg: string): string {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
