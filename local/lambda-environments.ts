@@ -176,7 +176,11 @@ class EnvironmentPool {
       if (this.closed) throw runtimeError('Runtime.ExitError', `${functionName(this.fn)}: the local runtime is stopping`);
       const idle = this.takeIdle();
       if (idle?.alive) return idle;
-      if (idle) continue;
+      if (idle) {
+        // It crashed while idle (e.g. a promise the handler left behind rejected).
+        this.all.delete(idle);
+        continue;
+      }
       if (this.all.size < MAX_ENVIRONMENTS_PER_FUNCTION) return this.start();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }

@@ -85,6 +85,15 @@ describe('bundled handlers in execution environments', () => {
     }
   });
 
+  it('replaces an environment that crashed while idle, more times than a function has environments', async () => {
+    const fn = probe('ProbeCrash');
+    for (let crash = 0; crash < 6; crash++) {
+      expect(await invoker.invoke(fn, { action: 'crash-later' })).toEqual({ calls: 1 });
+      // The crash comes 200 ms after the answer; the wait lets it happen and the news of it arrive.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  });
+
   it('reaches the AWS SDK the Lambda runtime provides, and no other package of the repository', async () => {
     const fn = probe('ProbeImports');
     expect(await invoker.invoke(fn, { action: 'import', specifier: '@aws-sdk/client-s3' })).toEqual({ exports: expect.any(Number) });
