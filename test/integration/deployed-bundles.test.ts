@@ -14,7 +14,7 @@ import { normalise, parsePdf } from '../unit/report/pdf-text';
 import { timeseriesRequest } from '../unit/scoring/fixtures';
 import { executionEnd } from './helpers/aws';
 import { startTestRuntime, type TestRuntime } from './helpers/runtime';
-import { uploadBase64 } from './lab/lab-test-kit';
+import { base64 } from './lab/lab-test-kit';
 import { fullReportBody, timeseriesBody } from './report/report-flow';
 import { Receiver } from './report/receiver';
 
@@ -43,6 +43,13 @@ afterAll(async () => {
 });
 
 /**
+ * POSTs (and the direct S3 requests) go out on a connection of their own: after a pause (the test's own
+ * CPU work, a pipeline running) a kept-alive connection may be closing just as the next request uses
+ * it, and only the helper's GETs are sent again then.
+ */
+const OWN_CONNECTION = { headers: { connection: 'close' } };
+
+/**
  * How a job's execution ended, once it exists (a bulk job's starts when its file arrives): SUCCEEDED
  * with no failed state means no function of the pipeline failed, not even a step that was retried.
  */
@@ -60,7 +67,7 @@ async function executionOf(machine: string, jobId: string): Promise<{ status: st
 describe('scoring', () => {
   it('POST /health-score/timeseries answers 200 with what the scoring engine computes', async () => {
     const body = timeseriesBody([0, 1, 2]);
-    const response = await hale.post('/health-score/timeseries', body);
+    const response = await hale.post('/health-score/timeseries', body, OWN_CONNECTION);
     expect(response.status).toBe(200);
     const results = response.json<TimeseriesResponse>();
     expect(results.scoring_results).toHaveLength(3);
@@ -79,7 +86,7 @@ describe('reference data', () => {
 
 describe('reports', () => {
   it('POST /health-score/report runs the report machine (score, render with the shipped fonts, deliver) to a delivered PDF', async () => {
-    const response = await hale.post('/health-score/report', fullReportBody({ callback_url: receiver.url('/report') }));
+    const response = await hale.post('/health-score/report', fullReportBody({ callback_url: receiver.url('/report') }), OWN_CONNECTION);
     expect(response.status).toBe(202);
     const job = response.json<ReportJobResponse>();
     expect(await executionOf('report-generation', job.job_id)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
@@ -104,7 +111,9 @@ describe('reports', () => {
 describe('lab extraction', () => {
   it('POST /extraction/lab/upload of a Quest report runs the pipeline (pdf.js, PHI, parsers, UCUM, LOINC) to completed', async () => {
     const report = await generateQuestReport({ seed: 101 });
-    const jobId = await uploadBase64(hale, report.pdf, { dateOfBirth: report.truth.patient.dateOfBirth });
+    const upload = await hale.post('/extraction/lab/upload', { pdfFile: base64(report.pdf), dateOfBirth: report.truth.patient.dateOfBirth }, OWN_CONNECTION);
+    expect(upload.status).toBe(202);
+    const { jobId } = upload.json<{ jobId: string }>();
     expect(await executionOf('lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
     const status = await hale.get(`/extraction/lab/status/${jobId}`);
     expect(status.status).toBe(200);
@@ -128,11 +137,11 @@ describe('lab extraction', () => {
 describe('bulk scoring', () => {
   it('POST /health-score/bulk, the upload trigger and the bulk machine (prepare, score batches, assemble) complete a job with the engine’s results', async () => {
     const requests = Array.from({ length: 5 }, (_, i) => timeseriesRequest({ uid_ext: `person-${i}`, date_of_birth: `196${i}-03-01`, dates_to_score: ['2025-03-01'] }));
-    const created = await hale.post('/health-score/bulk', { format: 'jsonl' });
+    const created = await hale.post('/health-score/bulk', { format: 'jsonl' }, OWN_CONNECTION);
     expect(created.status).toBe(202);
     const job = BulkCreateResponseSchema.parse(created.json());
     const lines = `${requests.map((request) => JSON.stringify(request)).join('\n')}\n`;
-    const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type }, body: new Uint8Array(Buffer.from(lines)) });
+    const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type, ...OWN_CONNECTION.headers }, body: new Uint8Array(Buffer.from(lines)) });
     expect(put.status).toBe(200);
 
     expect(await executionOf('bulk-scoring', job.job_id)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
@@ -141,7 +150,7 @@ describe('bulk scoring', () => {
     const status = BulkStatusSchema.parse(response.json());
     expect(status).toMatchObject({ status: 'completed', progress: expect.objectContaining({ items_total: 5, items_done: 5, items_failed: 0 }) });
 
-    const download = await fetch(status.results_url!);
+    const download = await fetch(status.results_url!, OWN_CONNECTION);
     expect(download.status).toBe(200);
     const results = (await download.text())
       .split('\n')
