@@ -137,10 +137,10 @@ describe('lab extraction', () => {
 describe('bulk scoring', () => {
   it('POST /health-score/bulk, the upload trigger and the bulk machine (prepare, score batches, assemble) complete a job with the engine’s results', async () => {
     const requests = Array.from({ length: 5 }, (_, i) => timeseriesRequest({ uid_ext: `person-${i}`, date_of_birth: `196${i}-03-01`, dates_to_score: ['2025-03-01'] }));
-    const created = await hale.post('/health-score/bulk', { format: 'jsonl' }, OWN_CONNECTION);
+    const lines = `${requests.map((request) => JSON.stringify(request)).join('\n')}\n`;
+    const created = await hale.post('/health-score/bulk', { format: 'jsonl', size_bytes: Buffer.byteLength(lines) }, OWN_CONNECTION);
     expect(created.status).toBe(202);
     const job = BulkCreateResponseSchema.parse(created.json());
-    const lines = `${requests.map((request) => JSON.stringify(request)).join('\n')}\n`;
     const put = await fetch(job.upload_url, { method: 'PUT', headers: { 'content-type': job.upload_content_type, ...OWN_CONNECTION.headers }, body: new Uint8Array(Buffer.from(lines)) });
     expect(put.status).toBe(200);
 
