@@ -1,4 +1,6 @@
+import vocabulary from '../../../data/lab/report-vocabulary.json';
 import unitTable from '../../../data/lab/unit-to-ucum.json';
+import { confusionFold } from './test-name-repair';
 
 /**
  * OCR confusions repaired only where the reading cannot be anything else, before the reader sees the
@@ -14,6 +16,9 @@ import unitTable from '../../../data/lab/unit-to-ucum.json';
  * - A word with a slash that is no printed unit of the unit table (data/lab/unit-to-ucum.json) but
  *   becomes exactly one of them through the usual confusions (`l`/`I`/`1`, `[`/`|` for `/`, `O`/`0`,
  *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`.
+ * - An upper-case word that is no word of the vocabulary's text results (data/lab/report-vocabulary.json)
+ *   but reads as exactly one of them through the same confusions and `Q`/`O`, `S`/`5`, `B`/`8` is that
+ *   word: `ONS` is `QNS`, `NEGATlVE` is `NEGATIVE`. No English word of a report reads as one.
  */
 
 const OPENING_MARKS = /^[\s‘’“”"'`~]+(?=.)/u;
@@ -47,9 +52,22 @@ function unitSpelling(word: string): string {
   return units.size === 1 ? [...units][0]! : word;
 }
 
+/** Words of the text results (three letters or more), by their confusion fold; a fold two words share repairs nothing. */
+const TEXT_RESULT_WORDS = new Set(vocabulary.textResults.phrases.flatMap((p) => p.split(' ')).filter((w) => /^[A-Z]{3,}$/.test(w)));
+const TEXT_RESULT_BY_FOLD = new Map<string, string | null>();
+for (const word of TEXT_RESULT_WORDS) {
+  const fold = confusionFold(word);
+  TEXT_RESULT_BY_FOLD.set(fold, TEXT_RESULT_BY_FOLD.has(fold) ? null : word);
+}
+
+function textResultSpelling(word: string): string {
+  if (TEXT_RESULT_WORDS.has(word) || !/^[A-Z0-9|!lo]{3,}$/.test(word) || !/[A-Z]/.test(word)) return word;
+  return TEXT_RESULT_BY_FOLD.get(confusionFold(word)) ?? word;
+}
+
 export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
-  return unitSpelling(word);
+  return textResultSpelling(unitSpelling(word));
 }

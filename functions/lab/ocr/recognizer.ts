@@ -55,12 +55,29 @@ export interface TextRecognizer {
 const DESCENT = 0.2;
 
 /**
+ * How far (share of the page's body size) an engine's size estimate strays for text of the body size.
+ * Tesseract sizes each line it finds from that line's own glyphs: `A/G` (a slash descends) comes out a
+ * point taller than `Ratio` below it, and the reader takes a point's difference for a title or a
+ * superscript. Real size changes on a report (titles, headers, footnotes) are larger than this.
+ */
+const SIZE_NOISE = 0.1;
+
+/** Sizes within SIZE_NOISE of the page's body size (the median) become the body size; others stay. */
+function snappedToBodySize(items: TextItem[]): TextItem[] {
+  if (items.length === 0) return items;
+  const sizes = items.map((i) => i.height).sort((a, b) => a - b);
+  const body = sizes[sizes.length >> 1]!;
+  return items.map((i) => (Math.abs(i.height - body) <= SIZE_NOISE * body ? { ...i, height: body } : i));
+}
+
+/**
  * Words as the text items the reader consumes: PDF units, baseline origin bottom-left, height about
- * the font size, the engine's confidence kept, unambiguous confusions repaired (normalise-word.ts). `pageHeight` is in PDF units.
+ * the font size (an estimate near the page's body size is that size), the engine's confidence kept,
+ * unambiguous confusions repaired (normalise-word.ts). `pageHeight` is in PDF units.
  */
 export function wordsToItems(words: readonly RecognizedWord[], image: Pick<PageImage, 'dpi'>, pageHeight: number): TextItem[] {
   const scale = 72 / image.dpi;
-  return words
+  const items = words
     .map((w) => ({ ...w, text: normaliseWord(w.text) }))
     .filter((w) => w.text !== '')
     .map((w) => {
@@ -76,6 +93,7 @@ export function wordsToItems(words: readonly RecognizedWord[], image: Pick<PageI
         confidence: round(Math.min(1, Math.max(0, w.confidence))),
       };
     });
+  return snappedToBodySize(items);
 }
 
 function round(value: number): number {

@@ -1,4 +1,5 @@
-import { wordsToItems } from '../../../../functions/lab/ocr/recognizer';
+import fc from 'fast-check';
+import { type RecognizedWord, wordsToItems } from '../../../../functions/lab/ocr/recognizer';
 
 describe('wordsToItems', () => {
   it('turns pixel boxes (origin top-left) into PDF items: baseline from the bottom, size from the line, confidence kept', () => {
@@ -13,8 +14,32 @@ describe('wordsToItems', () => {
     );
     expect(items).toEqual([
       { str: 'GLUCOSE', x: 36, y: 640.08, width: 36, height: 7.99, confidence: 0.93 },
-      // No baseline from the engine: the box bottom less a descender's share.
-      { str: '127', x: 288, y: expect.closeTo(792 - (633 - 0.2 * 33) * 0.24, 1), width: 14.4, height: 7.92, confidence: 0.7 },
+      // No baseline from the engine: the box bottom less a descender's share; a size a hair from the page's is the page's.
+      { str: '127', x: 288, y: expect.closeTo(792 - (633 - 0.2 * 33) * 0.24, 1), width: 14.4, height: 7.99, confidence: 0.7 },
     ]);
+  });
+
+  it('gives words the page’s body size where the engine’s estimate strays from it by a tenth or less, and keeps larger differences', () => {
+    const word = (text: string, lineHeight: number): RecognizedWord => ({ text, x0: 10, y0: 100, x1: 50, y1: 130, baseline: 130, lineHeight, confidence: 0.9 });
+    const items = wordsToItems([word('A/G', 38), word('Ratio', 34), word('QNS', 35), word('TITLE', 50), word('note', 25)], { dpi: 300 }, 792);
+    expect(items.map((i) => i.height)).toEqual([8.4, 8.4, 8.4, 12, 6]);
+  });
+
+  it('leaves every size either the body size or more than a tenth from it, and sizing twice changes nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 10, max: 80 }), { minLength: 1, maxLength: 30 }), (heights) => {
+        const words = heights.map((h, i): RecognizedWord => ({ text: `w${i}`, x0: 10 * i, y0: 100, x1: 10 * i + 8, y1: 130, baseline: 130, lineHeight: h, confidence: 0.9 }));
+        const items = wordsToItems(words, { dpi: 300 }, 792);
+        const sizes = items.map((i) => i.height).sort((a, b) => a - b);
+        const body = sizes[sizes.length >> 1]!;
+        for (const size of sizes) expect(size === body || Math.abs(size - body) > 0.1 * body - 0.01).toBe(true);
+        const again = wordsToItems(
+          items.map((item, i) => ({ ...words[i]!, lineHeight: (item.height * 300) / 72 })),
+          { dpi: 300 },
+          792,
+        );
+        expect(again.map((i) => i.height)).toEqual(items.map((i) => i.height));
+      }),
+    );
   });
 });
