@@ -16,7 +16,7 @@ import {
   splitRangeAndUnit,
   type ValueAndFlag,
 } from './values';
-import { type ColumnRole, COMMENT, isLabCode, isTextResult, readsAsProse } from './vocabulary';
+import { type ColumnRole, COMMENT, isLabCode, isTextResult, mayHoldValue, readsAsProse } from './vocabulary';
 
 /**
  * One result row read from a line: by the columns of a header when there is one, else (or when the
@@ -61,13 +61,16 @@ export function isComment(text: string): boolean {
  * Test names hold a letter, no colon and no comparison sign, and run to a few words: a sentence of
  * interpretive text whose last number lands under the value column is not a row.
  */
+/** Marks no test name holds: a label's colon, a comparison. */
+const NOT_IN_NAME = /[:<>=≤≥]/;
+
 export function plausibleName(name: string): boolean {
   return (
     /[A-Za-z]/.test(name) &&
     /^[A-Za-z0-9%(]/.test(name) &&
     // A name may open with a number joined to a word (`25-OH`, `17-Hydroxy`), never with a number alone (`100 Clinic Way`).
     !/^\d+(?:\s|$)/.test(name) &&
-    !/[:<>=≤≥]/.test(name) &&
+    !NOT_IN_NAME.test(name) &&
     !name.includes('[REDACTED]') &&
     name.split(' ').length <= MAX_NAME_WORDS &&
     !readsAsProse(name)
@@ -308,12 +311,19 @@ function byShape(line: Line, prefix: string): RowReading {
     if (split) confidence -= ESTIMATE_PENALTY;
     return { row: { name: fullName, value: parse.value.value, flag: parse.flag, unit: parse.unit, range: parse.range, confidence, valueX: parse.valueX, valueExact: parse.valueExact } };
   };
-  const whole = attempt(first.words, rest, false);
+  // Every reading needs a value after the name's first word; most prose and labels hold none.
+  const valueAfterName = cells.some((cell, c) => cell.text.split(' ').some((token, t) => (c > 0 || t > 0) && mayHoldValue(token))) || line.words.slice(1).some((w) => mayHoldValue(w.text));
+  const whole = valueAfterName ? attempt(first.words, rest, false) : null;
   if (whole) return whole;
-  // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses.
+  // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
+  // before the last word that can hold a value (when no later cell can) and while the name can still be one.
   const words = nameCells[0]!.words;
-  for (let k = 1; k < words.length; k++) {
-    const reading = attempt(words.slice(0, k), [toCell(words.slice(k)), ...rest], true);
+  const restHoldsValue = rest.some((cell) => cell.text.split(' ').some(mayHoldValue));
+  const end = restHoldsValue ? words.length - 1 : words.findLastIndex((w) => mayHoldValue(w.text));
+  for (let k = 1; valueAfterName && k <= end; k++) {
+    const name = words.slice(0, k);
+    if (name.length > MAX_NAME_WORDS || NOT_IN_NAME.test(name[k - 1]!.text)) break;
+    const reading = attempt(name, [toCell(words.slice(k)), ...rest], true);
     if (reading) return reading;
   }
   cells = [toCell(words), ...rest];

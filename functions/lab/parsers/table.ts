@@ -193,6 +193,8 @@ class TableReader {
   private headers = new Map<Line, Column[]>();
   /** Rows under each column header, by the header's roles and positions (see calibrate). */
   private readonly rowsUnderHeaders = new Map<string, Map<Line | PageTable, Line[]>>();
+  /** Calibrated columns by their positions: one array per set, so row readings cached per columns are found again. */
+  private readonly columnSets = new Map<string, Column[]>();
   /** The first line of a wrapped name whose value is printed on the line below. */
   private prefix: { line: Line; name: string; lines: Line[] } | null = null;
 
@@ -320,7 +322,7 @@ class TableReader {
    * positions count: a section with one row shows little of where its columns start.
    */
   private calibrate(columns: readonly Column[], lines: readonly Line[], section?: Line | PageTable): Column[] {
-    let rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null || holdsValue(l)));
+    let rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || holdsValue(l) || rowOf(l, null) !== null));
     if (section) {
       const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
       const bySection = this.rowsUnderHeaders.get(key) ?? new Map<Line | PageTable, Line[]>();
@@ -328,7 +330,12 @@ class TableReader {
       bySection.set(section, rows);
       rows = [...bySection.values()].flat();
     }
-    return calibrateColumns(columns, rows);
+    const calibrated = calibrateColumns(columns, rows);
+    const key = calibrated.map((c) => `${c.role}@${c.x}:${c.x1}:${c.from}`).join(' ');
+    const known = this.columnSets.get(key);
+    if (known) return known;
+    this.columnSets.set(key, calibrated);
+    return calibrated;
   }
 
   /** Indentation of result rows on a page: the most common left edge of lines that parse as rows. */

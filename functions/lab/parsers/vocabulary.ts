@@ -75,6 +75,13 @@ export function isTextResult(text: string): boolean {
   return TEXT_RESULT.test(text.trim());
 }
 
+const TEXT_RESULT_WORDS = new Set(vocabulary.textResults.phrases.flatMap((p) => p.toLowerCase().split(/[\s-]+/)));
+
+/** Whether a word can be (part of) a result value: it holds a digit, or a word of a text result (`NOT`, `DETECTED`). */
+export function mayHoldValue(word: string): boolean {
+  return /\d/.test(word) || word.toLowerCase().split('-').some((part) => TEXT_RESULT_WORDS.has(part));
+}
+
 const FLAG_WORDS = vocabulary.flagWords.words as Record<string, ResultFlag>;
 const CRITICAL = regex(vocabulary.flagWords.critical);
 
