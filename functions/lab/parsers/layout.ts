@@ -35,14 +35,24 @@ export interface Line {
 }
 
 /** Em widths of Helvetica-like glyph classes; only used to place words inside a multi-word run. */
-function glyphWeight(ch: string): number {
-  if (ch === ' ') return 0.278;
-  if (/[0-9]/.test(ch)) return 0.556;
-  if (/[iljIft.,:;'!|]/.test(ch)) return 0.26;
-  if (/[r()\-/[\]]/.test(ch)) return 0.333;
-  if (/[mwMW%@]/.test(ch)) return 0.86;
-  if (/[A-Z&]/.test(ch)) return 0.68;
-  return 0.53;
+const GLYPH_CLASSES: ReadonlyArray<[chars: string, weight: number]> = [
+  ['ABCDEFGHJKLMNOPQRSTUVWXYZ&', 0.68],
+  ['mwMW%@', 0.86],
+  ['r()-/[]', 0.333],
+  ["iljIft.,:;'!|", 0.26],
+  ['0123456789', 0.556],
+  [' ', 0.278],
+];
+const OTHER_GLYPH = 0.53;
+/** Weight by character code (ASCII; any other character weighs OTHER_GLYPH), later classes winning. */
+const GLYPH_WEIGHTS = (() => {
+  const weights = new Float64Array(128).fill(OTHER_GLYPH);
+  for (const [chars, weight] of GLYPH_CLASSES) for (const ch of chars) weights[ch.charCodeAt(0)] = weight;
+  return weights;
+})();
+
+function glyphWeight(code: number): number {
+  return code < 128 ? GLYPH_WEIGHTS[code]! : OTHER_GLYPH;
 }
 
 /** Courier and other fixed-pitch fonts advance 0.6 em per character; a text view printed to PDF uses them. */
@@ -62,24 +72,29 @@ function splitItem(item: TextItem): Word[] {
   if (pieces.length === 1 && pieces[0]!.index === 0 && pieces[0]![0].length === text.length) {
     return [{ text, x0: item.x, x1: item.x + item.width, y: item.y, size, exact: true, spaced: false, ...extra }];
   }
-  const characters = [...text];
-  const monospaced = isMonospaced(item, characters.length);
-  const offsets: number[] = [0];
-  for (const ch of characters) offsets.push(offsets[offsets.length - 1]! + (monospaced ? 1 : glyphWeight(ch)));
-  const total = offsets[offsets.length - 1]!;
-  const scale = total > 0 ? item.width / total : 0;
-  // Array.from(text) indexes code points, matchAll indexes UTF-16 units; map one onto the other.
-  const codePointAt: number[] = [];
-  let cp = 0;
+  // Offset of each UTF-16 position in glyph weights; a surrogate pair is one glyph, weighed at its first unit.
+  const offsets = new Float64Array(text.length + 1);
+  let characters = 0;
   for (let i = 0; i < text.length; i++) {
-    codePointAt[i] = cp;
     const code = text.charCodeAt(i);
-    if (code < 0xd800 || code > 0xdbff) cp++;
+    const trailing = code >= 0xdc00 && code <= 0xdfff && i > 0;
+    if (!trailing) characters++;
+    offsets[i + 1] = offsets[i]! + (trailing ? 0 : glyphWeight(code));
   }
-  codePointAt[text.length] = cp;
+  const monospaced = isMonospaced(item, characters);
+  if (monospaced) {
+    let glyphs = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (!(code >= 0xdc00 && code <= 0xdfff && i > 0)) glyphs++;
+      offsets[i + 1] = glyphs;
+    }
+  }
+  const total = offsets[text.length]!;
+  const scale = total > 0 ? item.width / total : 0;
   return pieces.map((m, k) => {
-    const start = codePointAt[m.index!]!;
-    const end = codePointAt[m.index! + m[0].length]!;
+    const start = m.index!;
+    const end = m.index! + m[0].length;
     const before = k === 0 ? '' : text.slice(pieces[k - 1]!.index! + pieces[k - 1]![0].length, m.index);
     return {
       text: m[0],
