@@ -60,12 +60,26 @@ export interface RouteDefinition {
   bundleFiles?: readonly string[];
 }
 
+/** API Gateway's integration timeout for REST APIs: past it the gateway itself answers 504. */
+export const API_GATEWAY_TIMEOUT_SECONDS = 29;
+
+/**
+ * What a route's Lambda needs before the gateway's timeout: a cold start (not counted in the Lambda
+ * timeout, but in the gateway's), the time Lambda takes to end a call that ran out, and the answer's way
+ * back. With a timeout equal to the gateway's, the gateway could answer 504 while the Lambda went on
+ * and, say, created the job the caller was told had failed.
+ */
+export const API_TIMEOUT_MARGIN_SECONDS = 4;
+
+/** The longest timeout a route's Lambda may have (infra test: every function API Gateway integrates). */
+export const API_LAMBDA_TIMEOUT_SECONDS = API_GATEWAY_TIMEOUT_SECONDS - API_TIMEOUT_MARGIN_SECONDS;
+
 export const ROUTES: readonly RouteDefinition[] = [
   { id: 'Ping', method: 'GET', path: '/ping', api: 'main', handler: 'functions/http/ping-handler.ts' },
   { id: 'OpenApi', method: 'GET', path: '/openapi.json', api: 'main', handler: 'functions/http/openapi-handler.ts', anonymous: true },
-  { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
-  { id: 'Batch', method: 'POST', path: '/health-score/batch', api: 'main', handler: 'functions/scoring/batch-handler.ts', memoryMb: 1024, timeoutSeconds: 29 },
-  { id: 'BulkCreate', method: 'POST', path: '/health-score/bulk', api: 'main', handler: 'functions/bulk/create-handler.ts', timeoutSeconds: 29, permissions: ['jobs', 'uploads'] },
+  { id: 'Timeseries', method: 'POST', path: '/health-score/timeseries', api: 'main', handler: 'functions/scoring/timeseries-handler.ts', memoryMb: 1024, timeoutSeconds: API_LAMBDA_TIMEOUT_SECONDS },
+  { id: 'Batch', method: 'POST', path: '/health-score/batch', api: 'main', handler: 'functions/scoring/batch-handler.ts', memoryMb: 1024, timeoutSeconds: API_LAMBDA_TIMEOUT_SECONDS },
+  { id: 'BulkCreate', method: 'POST', path: '/health-score/bulk', api: 'main', handler: 'functions/bulk/create-handler.ts', timeoutSeconds: API_LAMBDA_TIMEOUT_SECONDS, permissions: ['jobs', 'uploads'] },
   { id: 'BulkStatus', method: 'GET', path: '/health-score/bulk/{job_id}', api: 'main', handler: 'functions/bulk/status-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
   { id: 'ReportFull', method: 'POST', path: '/health-score/report', api: 'main', handler: 'functions/report/create-full-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
   { id: 'ReportCondensed', method: 'POST', path: '/health-score/report/condensed', api: 'main', handler: 'functions/report/create-condensed-handler.ts', permissions: ['jobs', 'artifacts', 'startReport', 'credentialsKey'] },
@@ -75,7 +89,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'TopDiseasePredictors', method: 'GET', path: '/top-disease-predictors/', api: 'main', handler: 'functions/reference/top-disease-predictors-handler.ts', rateLimitGroup: 'reference' },
   { id: 'LabRanges', method: 'GET', path: '/lab-ranges/', api: 'main', handler: 'functions/reference/lab-ranges-handler.ts', rateLimitGroup: 'reference' },
   { id: 'DemoData', method: 'GET', path: '/demo/data', api: 'main', handler: 'functions/demo/demo-data-handler.ts', anonymous: true, rateLimitGroup: 'demo', memoryMb: 1024 },
-  { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: 29, permissions: ['jobs', 'uploads', 'startLab', 'credentialsKey'] },
+  { id: 'LabUpload', method: 'POST', path: '/extraction/lab/upload', api: 'extraction', handler: 'functions/lab/upload-handler.ts', memoryMb: 1024, timeoutSeconds: API_LAMBDA_TIMEOUT_SECONDS, permissions: ['jobs', 'uploads', 'startLab', 'credentialsKey'] },
   { id: 'LabStatus', method: 'GET', path: '/extraction/lab/status/{jobId}', api: 'extraction', handler: 'functions/lab/status-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
   { id: 'LabResults', method: 'GET', path: '/extraction/lab/results/{jobId}', api: 'extraction', handler: 'functions/lab/results-handler.ts', permissions: ['jobs:read', 'artifacts:read'] },
 ];

@@ -4,7 +4,7 @@ import { type ErrorDialect, toErrorResponse } from '../functions/http/dialects';
 import { NotFoundError, PayloadTooLargeError } from '../functions/http/errors';
 import { GATEWAY_ERRORS, type GatewayErrorType, gatewayErrorBody, gatewayErrorHeaders } from '../functions/http/gateway-errors';
 import { MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../functions/http/request-limits';
-import type { RouteDefinition } from '../functions/routes';
+import { API_GATEWAY_TIMEOUT_SECONDS, type RouteDefinition } from '../functions/routes';
 import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
 import { closeGracefully, listenOnLoopback } from './http-server';
 import type { LambdaInvoker, SizedFunction } from './lambda-invoker';
@@ -31,6 +31,8 @@ export interface GatewayOptions {
   widgetDir: string;
   extraRoutes: readonly ExtraRoute[];
   log: RuntimeLog;
+  /** API Gateway's integration timeout, default API_GATEWAY_TIMEOUT_SECONDS; tests shorten it. */
+  integrationTimeoutMs?: number;
 }
 
 export interface Gateway {
@@ -132,11 +134,13 @@ function gatewayAnswer(
  * proxy event, and answers what API Gateway answers before a Lambda runs, with the same gateway
  * responses (functions/http/gateway-errors.ts): unknown path or method (404, as API Gateway's
  * MISSING_AUTHENTICATION_TOKEN becomes), API-key check (401), the reference group's usage plan
- * and the demo route's method throttling (429), payload limit (413), and a failed Lambda call (502), all in the API's error dialect. Every
- * response carries `x-request-id`.
+ * and the demo route's method throttling (429), payload limit (413), a failed Lambda call, also one
+ * past the route's Lambda timeout (502), and a call past API Gateway's 29 s integration timeout (504),
+ * all in the API's error dialect. Every response carries `x-request-id`.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const table = new RouteTable(options.routes);
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_TIMEOUT_SECONDS * 1000;
   const keysByHash = new Map(options.apiKeys.map((key) => [sha256(key), key]));
   const extras = new Map(options.extraRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]));
 
@@ -196,12 +200,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       receivedAt,
       apiKey,
     });
+    let timer: NodeJS.Timeout | undefined;
+    const integrationTimedOut = new Promise<'timed-out'>((resolve) => {
+      timer = setTimeout(() => resolve('timed-out'), integrationTimeoutMs);
+    });
     try {
-      write(req, res, fromProxyResult(await options.invoker.invoke(route, event)));
+      const result = await Promise.race([options.invoker.invoke(route, event, { enforceTimeout: true }), integrationTimedOut]);
+      if (result === 'timed-out') {
+        options.log.error('route handler passed the integration timeout', { route: route.id, requestId });
+        return write(req, res, gatewayAnswer('INTEGRATION_TIMEOUT', dialect, requestId, receivedAt));
+      }
+      write(req, res, fromProxyResult(result));
     } catch (error) {
-      // API Gateway answers a crashed or malformed Lambda with 502 (INTEGRATION_FAILURE, shaped by DEFAULT_5XX).
+      // API Gateway answers a crashed, timed-out or malformed Lambda with 502 (INTEGRATION_FAILURE, shaped by DEFAULT_5XX).
       options.log.error('route handler failed', { route: route.id, requestId, errorName: error instanceof Error ? error.name : typeof error });
       write(req, res, gatewayAnswer('DEFAULT_5XX', dialect, requestId, receivedAt, { status: 502 }));
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -228,6 +228,7 @@ class EnvironmentPool {
  * of its own (worker threads), so a bundle that cannot load or run fails its call, as it would on AWS.
  */
 export class BundledHandlers implements HandlerLoader {
+  readonly enforcesTimeouts = true;
   private readonly pools = new Map<string, EnvironmentPool>();
 
   constructor(

@@ -35,6 +35,8 @@ export type LambdaHandler = (event: unknown, context: Context) => Promise<unknow
  */
 export interface HandlerLoader {
   handlerFor(fn: SizedFunction<LambdaFunction>): Promise<LambdaHandler>;
+  /** Whether its handlers already fail a call at the function's timeout (execution environments do). */
+  readonly enforcesTimeouts: boolean;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function functionArn(fn: LambdaFunction): string {
  * they run in this process.
  */
 export class SourceHandlers implements HandlerLoader {
+  readonly enforcesTimeouts = false;
   private readonly modules = new Map<string, Promise<LambdaHandler>>();
 
   handlerFor(fn: LambdaFunction): Promise<LambdaHandler> {
@@ -86,20 +89,30 @@ export class LambdaInvoker {
   ) {}
 
   /**
-   * Calls the handler. In this process Lambda's timeout is not enforced (a loaded laptop would fail
-   * work that AWS finishes in time) but overrunning it is reported, since AWS would have stopped the
-   * call; bundled handlers' environments enforce it.
+   * Calls the handler; its context's getRemainingTimeInMillis counts down from the function's timeout,
+   * as on Lambda. Bundled handlers' environments fail a call at the timeout. In this process, a call
+   * made with `enforceTimeout` (the gateway's routes) fails there too, as Lambda's `Sandbox.Timedout`,
+   * though the handler's work cannot be stopped and runs on unobserved; other calls (workers, whose
+   * timeouts are minutes, under Step Functions, which would retry beside the running one) only have
+   * an overrun reported, since AWS would have stopped them.
    */
-  async invoke(fn: SizedFunction<LambdaFunction>, event: unknown): Promise<unknown> {
+  async invoke(fn: SizedFunction<LambdaFunction>, event: unknown, options: { enforceTimeout?: boolean } = {}): Promise<unknown> {
     assertPayloadWithinLimit(event, 'RequestEntityTooLargeException', 'Request');
     const handler = await this.handlers.handlerFor(fn);
     const started = performance.now();
     const context = lambdaContext(fn);
+    const enforce = options.enforceTimeout === true && !this.handlers.enforcesTimeouts;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const result = await this.store.invocation(context.awsRequestId, () => handler(event, context));
+      const call = this.store.invocation(context.awsRequestId, () => handler(event, context));
+      const timedOut = new Promise<never>((_, reject) => {
+        if (enforce) timer = setTimeout(() => reject(lambdaTimeout(fn)), timeoutMs(fn));
+      });
+      const result = await Promise.race([call, timedOut]);
       assertPayloadWithinLimit(result, 'Function.ResponseSizeTooLarge', 'Response');
       return result;
     } finally {
+      clearTimeout(timer);
       const durationMs = performance.now() - started;
       if (durationMs > timeoutMs(fn)) {
         this.log.warn('function ran past its Lambda timeout', { function: fn.id, durationMs: Math.round(durationMs), timeoutMs: timeoutMs(fn) });
@@ -123,6 +136,13 @@ function assertPayloadWithinLimit(payload: unknown, name: string, what: string):
   const error = new Error(`${what} payload of ${bytes} bytes exceeds Lambda's ${LAMBDA_SYNC_PAYLOAD_BYTES}-byte limit`);
   error.name = name;
   throw error;
+}
+
+/** What Lambda reports for a call that ran out of time (the error bundled environments raise too). */
+function lambdaTimeout(fn: SizedFunction<LambdaFunction>): Error {
+  const error = new Error(`Task timed out after ${fn.timeoutSeconds.toFixed(2)} seconds`);
+  error.name = 'Sandbox.Timedout';
+  return error;
 }
 
 function timeoutMs(fn: SizedFunction<LambdaFunction>): number {

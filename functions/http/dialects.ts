@@ -13,6 +13,12 @@ const GENERIC_MESSAGES: Record<number, string> = {
   504: 'Upstream timeout; retry later',
 };
 
+/** The extraction dialect's `error` of a 5xx, whose own code is not shown (it may name internals). */
+const GENERIC_CODES: Record<number, string> = {
+  502: 'upstream_unavailable',
+  504: 'upstream_timeout',
+};
+
 export interface ErrorResponse {
   statusCode: number;
   headers: Record<string, string>;
@@ -31,7 +37,7 @@ export function toErrorResponse(error: unknown, dialect: ErrorDialect, requestId
   const headers = { ...(hale.headers ?? {}) };
   if (dialect === 'extraction') {
     const body: Record<string, unknown> = {
-      error: hale.expose ? hale.code : hale.status === 502 ? 'upstream_unavailable' : 'internal_error',
+      error: hale.expose ? hale.code : (GENERIC_CODES[hale.status] ?? 'internal_error'),
       message,
       timestamp: now.toISOString(),
       requestId,

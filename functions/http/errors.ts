@@ -97,3 +97,14 @@ export class UpstreamError extends HaleError {
     super(502, 'upstream_unavailable', message, { cause });
   }
 }
+
+/**
+ * The route's work ran into its deadline (functions/http/deadline.ts): 504 with the code and message
+ * API Gateway's own integration timeout answers (functions/http/gateway-errors.ts), so a client meets
+ * one "too slow, retry" whichever of the two gave up.
+ */
+export class DeadlineExceededError extends HaleError {
+  constructor() {
+    super(504, 'upstream_timeout', 'The request did not finish before its deadline');
+  }
+}

@@ -4,6 +4,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger } from '../platform/observability';
+import { beforeDeadline } from './deadline';
 import { type ErrorDialect, toErrorResponse } from './dialects';
 import { BadRequestError, type FieldIssue, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from './errors';
 
@@ -95,7 +96,8 @@ function parseJsonBody(
 /**
  * Builds a Lambda handler for an API Gateway REST (v1) proxy route: header normalisation, request id,
  * JSON parsing (another content type → 415, malformed → 400), zod validation (→ 422, or 400 for extraction routes, naming each
- * field), the route's error dialect, and a request log line without bodies or header values.
+ * field), a deadline shortly before the Lambda timeout (→ 504, functions/http/deadline.ts), the route's
+ * error dialect, and a request log line without bodies or header values.
  */
 export function httpRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
   spec: RouteSpec<B, Q, P>,
@@ -103,7 +105,7 @@ export function httpRoute<B extends Schema = undefined, Q extends Schema = undef
 ) {
   const validationStatus = spec.validationStatus ?? (spec.dialect === 'extraction' ? 400 : 422);
 
-  const core = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
+  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const started = performance.now();
     const requestId = event.requestContext?.requestId || randomUUID();
     const headers = lowerCaseHeaders(event);
@@ -123,15 +125,8 @@ export function httpRoute<B extends Schema = undefined, Q extends Schema = undef
       const query = parse(spec.query as Q, event.queryStringParameters ?? {}, 'query');
       const params = parse(spec.params as P, event.pathParameters ?? {}, 'path');
       if (issues.length > 0) throw new ValidationError(issues, validationStatus);
-      const result = await run({
-        body,
-        query,
-        params,
-        headers,
-        requestId,
-        tenant: tenantOf(apiKeyId ?? 'anonymous'),
-        event,
-      });
+      const work = run({ body, query, params, headers, requestId, tenant: tenantOf(apiKeyId ?? 'anonymous'), event });
+      const result = await beforeDeadline(work, context);
       response = {
         statusCode: result.statusCode ?? 200,
         headers: { ...BASE_HEADERS, ...result.headers, 'x-request-id': requestId },
