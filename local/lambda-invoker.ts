@@ -106,7 +106,8 @@ export class LambdaInvoker {
     try {
       const call = this.store.invocation(context.awsRequestId, () => handler(event, context));
       const timedOut = new Promise<never>((_, reject) => {
-        if (enforce) timer = setTimeout(() => reject(lambdaTimeout(fn)), timeoutMs(fn));
+        // Unref'd: a call the gateway already answered (504) must not keep a stopping process alive.
+        if (enforce) timer = setTimeout(() => reject(lambdaTimeout(fn)), timeoutMs(fn)).unref();
       });
       const result = await Promise.race([call, timedOut]);
       assertPayloadWithinLimit(result, 'Function.ResponseSizeTooLarge', 'Response');

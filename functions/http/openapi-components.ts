@@ -58,7 +58,7 @@ export const ERROR_STATUSES = {
   500: { name: 'InternalServerError', description: 'Internal error; nothing internal is revealed' },
   502: { name: 'BadGateway', description: 'A dependency is unavailable; retry later' },
   503: { name: 'ServiceUnavailable', description: 'Service unavailable; retry later' },
-  504: { name: 'GatewayTimeout', description: 'Upstream timeout; retry later' },
+  504: { name: 'GatewayTimeout', description: 'The request did not finish in time: the function answered at its deadline, or the gateway after 29 s (extraction `error`: `upstream_timeout`); retry later' },
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_STATUSES;

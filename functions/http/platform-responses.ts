@@ -12,8 +12,9 @@ export interface DocumentedOperation {
 /**
  * The statuses a route can answer whatever its handler does, so that no area has to remember them:
  * - the gateway's: 401 without a valid key (unless anonymous), 413 over the payload limit, 429 for a
- *   rate-limited group, 502 for a function that failed and 504 for one that ran past the integration
- *   timeout;
+ *   rate-limited group, 502 for a function that failed (also one Lambda ended at its timeout) and 504
+ *   for one that ran past the integration timeout;
+ * - httpRoute's deadline: 504 when the route's work would outlast the function's timeout;
  * - httpRoute's (functions/http/handler.ts): on routes with a JSON body, 400 for malformed JSON and 415
  *   for another content type; on routes that validate a body, query or path, the dialect's
  *   validation status (422 `{detail, errors}`, extraction 400 `invalid_request`); 500 for anything

@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LAMBDA_SYNC_PAYLOAD_BYTES, MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../../functions/http/request-limits';
 import { DELIVERY_FAILED_METRICS } from '../../functions/platform/delivery-retry';
 import { JOBS_TABLE } from '../../functions/platform/resources';
-import { DEMO_LIMITS, REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
+import { API_GATEWAY_TIMEOUT_SECONDS, API_TIMEOUT_MARGIN_SECONDS, DEMO_LIMITS, REFERENCE_LIMITS, ROUTES } from '../../functions/routes';
 import { createApp } from '../../infra/create-app';
 import { HaleStack } from '../../infra/hale-stack';
 import { FIXTURE_ASL, FIXTURE_WORKERS } from './fixtures/workers';
@@ -116,7 +116,7 @@ describe('functions', () => {
   });
 
   it('takes memory and timeout from the definition, else the defaults', () => {
-    expect(resources[functionId('LabUpload')]!.Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+    expect(resources[functionId('LabUpload')]!.Properties).toMatchObject({ MemorySize: 1024, Timeout: 25 });
     expect(resources[functionId('LabDetectPhi')]!.Properties).toMatchObject({ MemorySize: 2048, Timeout: 120 });
     expect(resources[functionId('Ping')]!.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
     expect(resources[functionId('LabValidate')]!.Properties).toMatchObject({ MemorySize: 1024, Timeout: 60 });
@@ -330,6 +330,22 @@ describe('APIs', () => {
     expect(dialects.sort()).toEqual(['detail', 'extraction']);
     // What the WAF lets through, API Gateway (10 MB) passes on and one Lambda event (6 MB) carries.
     expect(MAX_REQUEST_BODY_BYTES).toBeLessThan(LAMBDA_SYNC_PAYLOAD_BYTES);
+  });
+
+  it('gives every Lambda behind API Gateway a timeout that ends at least the margin before the 29 s integration timeout', () => {
+    // Walks the template, not ROUTES: a function integrated any other way would be caught too.
+    const integrated = new Set(
+      ofType('AWS::ApiGateway::Method')
+        .filter(([, m]) => (m.Properties.Integration as { Type?: string } | undefined)?.Type === 'AWS_PROXY')
+        .flatMap(([, m]) => [...JSON.stringify(m.Properties.Integration).matchAll(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/g)].map((match) => match[1]!))
+        .filter((id) => resources[id]?.Type === 'AWS::Lambda::Function'),
+    );
+    expect(integrated.size).toBe(ROUTES.length);
+    expect(API_GATEWAY_TIMEOUT_SECONDS).toBe(29);
+    expect(API_TIMEOUT_MARGIN_SECONDS).toBeGreaterThanOrEqual(1);
+    // A missing Timeout (Lambda's default is 3 s, but nothing would say so) counts as too long too.
+    const tooLong = [...integrated].filter((id) => !(Number(resources[id]!.Properties.Timeout) <= API_GATEWAY_TIMEOUT_SECONDS - API_TIMEOUT_MARGIN_SECONDS));
+    expect(tooLong).toEqual([]);
   });
 
   it('serves all three APIs on the custom domain: main at the root, extraction at /extraction, reference paths unchanged', () => {

@@ -19,6 +19,16 @@ const missingRoute = httpRoute({ dialect: 'extraction' }, async () => {
   throw new NotFoundError('No job with that id');
 });
 
+/** Work that would run long past any Lambda timeout (unref'd: it keeps nothing alive). */
+const overrun = () => new Promise<never>(() => setTimeout(() => undefined, 600_000).unref());
+const slowDetailRoute = httpRoute({ dialect: 'detail' }, overrun);
+const slowExtractionRoute = httpRoute({ dialect: 'extraction' }, overrun);
+/** Lambda's context with `ms` of the call's time left. */
+const withRemaining = (ms: number) => {
+  const deadline = Date.now() + ms;
+  return { ...lambdaContext, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
+};
+
 const valid = JSON.stringify({ person: { name: 'A', age: 40 }, tags: [] });
 const call = (route: typeof detailRoute, options: Parameters<typeof apiGatewayEvent>[0]) =>
   route(apiGatewayEvent({ apiKeyId: 'key-1', ...options }), lambdaContext);
@@ -98,6 +108,17 @@ describe('httpRoute', () => {
     const missing = await call(missingRoute, {});
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toMatchObject({ error: 'not_found', message: 'No job with that id' });
+  });
+
+  it('answers work that would overrun the Lambda timeout with 504 upstream_timeout in the route dialect, before the timeout', async () => {
+    // 1.5 s left: the deadline (DEADLINE_MARGIN_MS before the end) is half a second away.
+    const detail = await slowDetailRoute(apiGatewayEvent({ apiKeyId: 'key-1' }), withRemaining(1500));
+    expect(detail.statusCode).toBe(504);
+    expect(JSON.parse(detail.body)).toEqual({ detail: 'Upstream timeout; retry later' });
+    expect(detail.headers).toMatchObject({ 'x-request-id': 'req-0001', 'content-type': 'application/json; charset=utf-8' });
+    const extraction = await slowExtractionRoute(apiGatewayEvent({ apiKeyId: 'key-1', requestId: 'req-7' }), withRemaining(1500));
+    expect(extraction.statusCode).toBe(504);
+    expect(JSON.parse(extraction.body)).toEqual({ error: 'upstream_timeout', message: 'Upstream timeout; retry later', timestamp: expect.any(String), requestId: 'req-7' });
   });
 
   it('makes up a request id when the event has none', async () => {
