@@ -49,6 +49,9 @@ export const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
+/** What the race between a Lambda call and API Gateway's integration timeout gives when the timeout wins. */
+const INTEGRATION_TIMED_OUT = Symbol('integration timed out');
+
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -201,12 +204,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       apiKey,
     });
     let timer: NodeJS.Timeout | undefined;
-    const integrationTimedOut = new Promise<'timed-out'>((resolve) => {
-      timer = setTimeout(() => resolve('timed-out'), integrationTimeoutMs);
+    const integrationTimedOut = new Promise<typeof INTEGRATION_TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(INTEGRATION_TIMED_OUT), integrationTimeoutMs);
     });
     try {
       const result = await Promise.race([options.invoker.invoke(route, event, { enforceTimeout: true }), integrationTimedOut]);
-      if (result === 'timed-out') {
+      if (result === INTEGRATION_TIMED_OUT) {
         options.log.error('route handler passed the integration timeout', { route: route.id, requestId });
         return write(req, res, gatewayAnswer('INTEGRATION_TIMEOUT', dialect, requestId, receivedAt));
       }
