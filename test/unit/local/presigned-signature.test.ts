@@ -32,7 +32,12 @@ function check(url: URL, headers: Record<string, string>): boolean {
   return expectedSignature({ method: 'PUT', url: target, headers: { host: url.host, ...headers } }, SECRET) === url.searchParams.get('X-Amz-Signature');
 }
 
-const keys = fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+// A `.` or `..` path segment never reaches S3 as signed: every URL client (WHATWG URL, fetch, curl) removes
+// dot segments before sending, so such a key cannot be uploaded through a pre-signed URL at all.
+const keys = fc
+  .array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join('/'))
+  .filter((key) => key.split('/').every((segment) => segment !== '.' && segment !== '..'));
 const contentTypes = fc.constantFrom('text/csv', 'application/x-ndjson', 'application/pdf');
 
 describe('the pre-signed URL signature check of the local S3', () => {
