@@ -5,7 +5,7 @@ import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
 import { boundingBox } from './layout';
-import { type RawPanel, type RawResult, readTables, type SkippedRow } from './table';
+import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
 import { VENDOR_NAMES } from './vocabulary';
 
@@ -55,9 +55,6 @@ function ocrConfidence(raw: RawResult): number | undefined {
   const scores = raw.lines.flatMap((l) => l.words.map((w) => w.confidence)).filter((c): c is number => c !== undefined);
   return scores.length > 0 ? Math.min(...scores) : undefined;
 }
-
-/** Confidence a repaired name costs, as every other repair does. */
-const REPAIR_PENALTY = 0.05;
 
 function toPanelResult(raw: RawResult): PanelResult {
   const ocr = ocrConfidence(raw);

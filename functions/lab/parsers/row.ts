@@ -16,7 +16,7 @@ import {
   splitRangeAndUnit,
   type ValueAndFlag,
 } from './values';
-import { type ColumnRole, COMMENT, isLabCode, isTextResult, mayHoldValue, readsAsProse } from './vocabulary';
+import { COMMENT, type ColumnRole, isLabCode, isTextResult, mayHoldValue, readsAsProse } from './vocabulary';
 
 /**
  * One result row read from a line: by the columns of a header when there is one, else (or when the

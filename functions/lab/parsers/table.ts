@@ -174,6 +174,9 @@ function findHeaders(lines: readonly Line[]): PageTable {
   return { lines: [...lines], headers, headerParts };
 }
 
+/** Confidence a result loses for each repair the reader made to it (a re-joined name or unit, an OCR name repaired). */
+export const REPAIR_PENALTY = 0.05;
+
 class TableReader {
   readonly panels: RawPanel[] = [];
   readonly mergeActions: MergeAction[] = [];
@@ -311,7 +314,7 @@ class TableReader {
   }
 
   private recordRepair(code: 'name_rejoined' | 'unit_rejoined', message: string, result: RawResult): void {
-    result.confidence = Math.max(0, result.confidence - 0.05);
+    result.confidence = Math.max(0, result.confidence - REPAIR_PENALTY);
     this.mergeActions.push({ code, message, panelName: this.panel!.name, biomarker: result.biomarker, pages: [result.pageNumber] });
   }
 
