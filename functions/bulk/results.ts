@@ -4,6 +4,7 @@ import type { TimeseriesResponse } from '../scoring/schemas';
 import { scoreRequest } from '../scoring/score-request';
 import { type CsvColumns, csvColumns, csvField, csvRowRequest } from './csv-input';
 import { type BatchTally, emptyTally, tallyScores } from './distributions';
+import { Utf8Lines } from './utf8-lines';
 
 /**
  * One batch of bulk items scored: each item is one JSONL line (a timeseries request) or one CSV row
@@ -39,10 +40,10 @@ export interface ErrorLine {
 }
 
 export interface ScoredBatch {
-  /** Result lines, JSON text each. */
-  results: string[];
-  /** Flattened result rows, CSV text each (no header). */
-  csvRows: string[];
+  /** Result lines, JSON text each: the batch's part of results.jsonl. */
+  results: Utf8Lines;
+  /** Flattened result rows, CSV text each (no header): its part of results.csv. */
+  csvRows: Utf8Lines;
   errors: ErrorLine[];
   tally: BatchTally;
 }
@@ -66,8 +67,8 @@ function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvRows(line: number, response: TimeseriesResponse): string[] {
-  return response.scoring_results.map((result) => {
+function addCsvRows(rows: Utf8Lines, line: number, response: TimeseriesResponse): void {
+  for (const result of response.scoring_results) {
     const byCode = new Map(result.disease_scores.map((score) => [score.disease_code, score]));
     const cells: unknown[] = [line, response.uid_ext, result.scoring_event_date, result.scoring_event_age];
     for (const domain of DOMAINS) {
@@ -75,8 +76,8 @@ function csvRows(line: number, response: TimeseriesResponse): string[] {
       const primary = score?.risk_ratios[0];
       cells.push(score?.status, score?.health_score, score?.disease_age, primary?.outcome, primary?.horizon_years, primary?.risk, primary?.peer_risk, primary?.ratio, score?.score_percentile);
     }
-    return cells.map(csvCell).join(',');
-  });
+    rows.add(cells.map(csvCell).join(','));
+  }
 }
 
 function uidOf(value: unknown): string | null {
@@ -118,7 +119,7 @@ function columnsOf(items: readonly BulkItem[]): CsvColumns | undefined {
 
 /** Scores every item; one item's failure, even an internal one, is that item's error line only. */
 export function scoreItems(items: readonly BulkItem[], context: BatchContext, onInternalError: (error: unknown) => void = () => undefined): ScoredBatch {
-  const batch: ScoredBatch = { results: [], csvRows: [], errors: [], tally: emptyTally() };
+  const batch: ScoredBatch = { results: new Utf8Lines(), csvRows: new Utf8Lines(), errors: [], tally: emptyTally() };
   const columns = context.inputType === 'CSV' ? columnsOf(items) : undefined;
   for (const item of items) {
     const line = item.index + context.lineOffset;
@@ -137,8 +138,8 @@ export function scoreItems(items: readonly BulkItem[], context: BatchContext, on
     batch.tally.items += 1;
     if (outcome.response) {
       batch.tally.scored += 1;
-      batch.results.push(JSON.stringify({ line, ...outcome.response }));
-      batch.csvRows.push(...csvRows(line, outcome.response));
+      batch.results.add(JSON.stringify({ line, ...outcome.response }));
+      addCsvRows(batch.csvRows, line, outcome.response);
       for (const result of outcome.response.scoring_results) tallyScores(batch.tally, result.disease_scores);
     } else {
       batch.tally.invalid += 1;

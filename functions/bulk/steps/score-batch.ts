@@ -34,11 +34,11 @@ export async function scoreBatch(io: BulkIo, input: unknown): Promise<BatchOutco
   const writes: Promise<void>[] = [
     io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'summary.json'), JSON.stringify(scored.tally), 'application/json'),
   ];
-  const lines = (texts: readonly string[]) => `${texts.join('\n')}\n`;
-  if (scored.results.length > 0) writes.push(io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'jsonl'), lines(scored.results), 'application/x-ndjson'));
-  if (scored.csvRows.length > 0) writes.push(io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'csv'), lines(scored.csvRows), 'text/csv'));
+  if (scored.results.count > 0) writes.push(io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'jsonl'), scored.results.toBuffer(), 'application/x-ndjson'));
+  if (scored.csvRows.count > 0) writes.push(io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'csv'), scored.csvRows.toBuffer(), 'text/csv'));
   if (scored.errors.length > 0) {
-    writes.push(io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'errors.jsonl'), lines(scored.errors.map((e) => JSON.stringify(e))), 'application/x-ndjson'));
+    const errorLines = `${scored.errors.map((e) => JSON.stringify(e)).join('\n')}\n`;
+    writes.push(io.objects.put(io.artifactsBucket, partKey(jobId, firstLine, 'errors.jsonl'), errorLines, 'application/x-ndjson'));
   }
   await Promise.all(writes);
   // After the parts: a batch that failed before this point is retried whole. (A retry after it counts
