@@ -361,7 +361,8 @@ function readRowOnce(line: Line, columns: readonly Column[] | null, prefix: stri
   if ('row' in reading) return reading;
   const estimated = line.words.some((w) => !w.exact && !w.spaced);
   if (reading.reason !== 'unreadable_cell' && !estimated) return reading;
-  const shaped = byShape(line, prefix);
+  // A line's shapes do not depend on the columns: read once for every header that falls back to them.
+  const shaped = readRow(line, null, prefix);
   return 'row' in shaped && underValueColumns(shaped.row, columns) ? shaped : reading;
 }
 
