@@ -1,7 +1,7 @@
 import { wordGroups } from './header';
 import type { Line, Word } from './layout';
 import { findDates } from './dates';
-import { COLLECTION_LABEL, OTHER_DATE_LABEL } from './vocabulary';
+import { COLLECTION_LABEL, COLLECTION_LABEL_WORDS, OTHER_DATE_LABEL } from './vocabulary';
 
 /**
  * Specimen collection dates, wherever a report prints them (docs/research/generic-table-reading.md §4):
@@ -20,6 +20,16 @@ const LINES_BELOW = 3;
 const ANY_DATE_LABEL = new RegExp(`${COLLECTION_LABEL.source}|${OTHER_DATE_LABEL.source}`, 'gi');
 const WHOLE_LABEL = new RegExp(`^(?:${COLLECTION_LABEL.source})\\s*:?$`, 'i');
 const LABEL_START = new RegExp(`^(?:${COLLECTION_LABEL.source})`, 'i');
+/** A label anywhere in a line: a cell is a run of the line's words, so a cell holds a label only if its line does. */
+const HOLDS_LABEL = new RegExp(COLLECTION_LABEL.source, 'i');
+
+/** Whether a line holds a word of a collection label: both halves of a split label (`Date/Time` over `Collected`) do. */
+function holdsLabelWord(line: Line): boolean {
+  return line.text
+    .toLowerCase()
+    .split(/[\s/:]+/)
+    .some((word) => COLLECTION_LABEL_WORDS.has(word));
+}
 
 interface Label {
   line: Line;
@@ -61,6 +71,7 @@ function labelSpan(words: readonly Word[]): { x0: number; x1: number } {
  */
 function lineLabels(lines: readonly Line[], dates: Set<string>): void {
   lines.forEach((line, index) => {
+    if (!HOLDS_LABEL.test(line.text)) return;
     const groups = wordGroups(line.words);
     groups.forEach((group, g) => {
       const cell = group.map((w) => w.text).join(' ');
@@ -88,7 +99,7 @@ function lineLabels(lines: readonly Line[], dates: Set<string>): void {
 function stackedLabels(lines: readonly Line[], dates: Set<string>): void {
   lines.forEach((upper, index) => {
     const lower = lines[index + 1];
-    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size)) return;
+    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size) || !holdsLabelWord(upper) || !holdsLabelWord(lower)) return;
     for (const top of wordGroups(upper.words)) {
       const span = labelSpan(top);
       for (const bottom of wordGroups(lower.words)) {
