@@ -134,6 +134,17 @@ const READS_AS: Partial<Record<ColumnRole, (text: string) => boolean>> = {
   unit: (text) => isPrintedUnit(text) && flagOf(text) === null,
 };
 
+/** Word groups of a line whose start was measured, not estimated: where its cells start. Lines never change, so read once. */
+const groupsOfLine = new WeakMap<Line, Word[][]>();
+
+function measuredGroups(line: Line): Word[][] {
+  const known = groupsOfLine.get(line);
+  if (known) return known;
+  const groups = wordGroups(line.words).filter((group) => group[0]!.exact || group[0]!.spaced);
+  groupsOfLine.set(line, groups);
+  return groups;
+}
+
 /** Values aligned on a column edge may be nudged by a few points, or estimated a few points early. */
 const EDGE_SLACK = 4;
 /** Left edges closer than this (PDF units) are one alignment, nudged. */
@@ -151,17 +162,20 @@ const ALIGNMENT_SPREAD = 6;
  * EDGE_SLACK.
  */
 export function calibrateColumns(columns: readonly Column[], lines: readonly Line[]): Column[] {
-  const lineGroups = lines.map((line) => wordGroups(line.words).filter((group) => group[0]!.exact || group[0]!.spaced));
+  const lineGroups = lines.map(measuredGroups);
   const lineStarts = lineGroups.map((groups) => groups.map((group) => group[0]!.x0));
-  const starts = lineStarts.flat();
+  const starts = lineStarts.flat().sort((a, b) => a - b);
   const startsReadingAs = (role: ColumnRole) => {
     const reads = READS_AS[role];
     if (!reads) return [];
-    return lineGroups.flatMap((groups) => groups.filter((group) => reads(group.map((w) => w.text).join(' '))).map((group) => group[0]!.x0));
+    return lineGroups
+      .flatMap((groups) => groups.filter((group) => reads(group.map((w) => w.text).join(' '))).map((group) => group[0]!.x0))
+      .sort((a, b) => a - b);
   };
   const alignedIn = (from: number, to: number, among = starts) => {
+    // Sorted: a start lines up with another exactly when one of its neighbours lies within the spread.
     const near = among.filter((x) => x > from && x <= to);
-    return near.filter((x, k) => near.some((y, j) => j !== k && Math.abs(x - y) <= ALIGNMENT_SPREAD));
+    return near.filter((x, k) => (k > 0 && x - near[k - 1]! <= ALIGNMENT_SPREAD) || (k + 1 < near.length && near[k + 1]! - x <= ALIGNMENT_SPREAD));
   };
   const calibrated: Column[] = [];
   for (const [i, column] of columns.entries()) {
