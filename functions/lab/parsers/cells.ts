@@ -17,7 +17,23 @@ export interface Cell {
 /** Gap, in font sizes, between cells. */
 const CELL_GAP = 0.8;
 
-export function splitCells(line: Line, columns: readonly Column[] | null = null): Cell[] {
+/** Cells of each line per set of columns (the reader interns its calibrated columns): a line is asked about again and again. */
+const cellsOfLine = new WeakMap<Line, Map<readonly Column[] | null, readonly Cell[]>>();
+
+export function splitCells(line: Line, columns: readonly Column[] | null = null): readonly Cell[] {
+  let perColumns = cellsOfLine.get(line);
+  if (!perColumns) {
+    perColumns = new Map();
+    cellsOfLine.set(line, perColumns);
+  }
+  const known = perColumns.get(columns);
+  if (known) return known;
+  const cells = cellsOf(line, columns);
+  perColumns.set(columns, cells);
+  return cells;
+}
+
+function cellsOf(line: Line, columns: readonly Column[] | null): Cell[] {
   const groups: Word[][] = [];
   for (const word of line.words) {
     const group = groups[groups.length - 1];
@@ -71,11 +87,12 @@ const ABUTTING = 0.06;
  */
 export function cellText(words: readonly Word[]): string {
   let text = '';
-  words.forEach((word, i) => {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
     const previous = words[i - 1];
     const touching = previous !== undefined && word.exact && Math.abs(word.size - previous.size) < 0.5 && word.x0 - previous.x1 < ABUTTING * word.size && word.x0 > previous.x0;
     text += previous === undefined || touching ? word.text : ` ${word.text}`;
-  });
+  }
   return text;
 }
 

@@ -63,15 +63,33 @@ function isMonospaced(item: TextItem, characters: number): boolean {
   return Math.abs(item.width / (characters * item.height * MONOSPACE_ADVANCE) - 1) < 0.03;
 }
 
+/** What `\s` matches; ASCII answered without a regular expression (most text is). */
+function isSpace(code: number, char: string): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code >= 128 && /\s/.test(char));
+}
+
+/** Start and end (UTF-16 positions) of each run of non-space characters, as `/\S+/g` finds them. */
+function tokenSpans(text: string): Array<[start: number, end: number]> {
+  const spans: Array<[number, number]> = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const space = i === text.length || isSpace(text.charCodeAt(i), text[i]!);
+    if (space && start >= 0) {
+      spans.push([start, i]);
+      start = -1;
+    } else if (!space && start < 0) start = i;
+  }
+  return spans;
+}
+
 function splitItem(item: TextItem): Word[] {
   const size = item.height > 0 ? item.height : 8;
   const text = item.str;
   const confidence = item.confidence;
-  const pieces = [...text.matchAll(/\S+/g)];
-  const extra = confidence === undefined ? {} : { confidence };
-  if (pieces.length === 1 && pieces[0]!.index === 0 && pieces[0]![0].length === text.length) {
-    return [{ text, x0: item.x, x1: item.x + item.width, y: item.y, size, exact: true, spaced: false, ...extra }];
-  }
+  const spans = tokenSpans(text);
+  const word = (wordText: string, x0: number, x1: number, exact: boolean, spaced: boolean): Word =>
+    confidence === undefined ? { text: wordText, x0, x1, y: item.y, size, exact, spaced } : { text: wordText, x0, x1, y: item.y, size, exact, spaced, confidence };
+  if (spans.length === 1 && spans[0]![0] === 0 && spans[0]![1] === text.length) return [word(text, item.x, item.x + item.width, true, false)];
   // Offset of each UTF-16 position in glyph weights; a surrogate pair is one glyph, weighed at its first unit.
   const offsets = new Float64Array(text.length + 1);
   let characters = 0;
@@ -92,21 +110,10 @@ function splitItem(item: TextItem): Word[] {
   }
   const total = offsets[text.length]!;
   const scale = total > 0 ? item.width / total : 0;
-  return pieces.map((m, k) => {
-    const start = m.index!;
-    const end = m.index! + m[0].length;
-    const before = k === 0 ? '' : text.slice(pieces[k - 1]!.index! + pieces[k - 1]![0].length, m.index);
-    return {
-      text: m[0],
-      x0: item.x + offsets[start]! * scale,
-      x1: item.x + offsets[end]! * scale,
-      y: item.y,
-      size,
-      // The first word of a run starts where the run does; later ones are placed by estimate.
-      exact: start === 0,
-      spaced: before.length >= 2 || before.includes('\t'),
-      ...extra,
-    };
+  return spans.map(([start, end], k) => {
+    const before = k === 0 ? '' : text.slice(spans[k - 1]![1], start);
+    // The first word of a run starts where the run does; later ones are placed by estimate.
+    return word(text.slice(start, end), item.x + offsets[start]! * scale, item.x + offsets[end]! * scale, start === 0, before.length >= 2 || before.includes('\t'));
   });
 }
 
