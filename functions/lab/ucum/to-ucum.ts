@@ -23,18 +23,11 @@ interface UnitRow {
 const STATIC = new Map<string, string | null>((unitTable as UnitRow[]).map((r) => [r.printed, r.ucum]));
 const STATIC_FOLDED = new Map<string, string | null>((unitTable as UnitRow[]).map((r) => [r.printed.toLowerCase(), r.ucum]));
 
-const validity = new Map<string, boolean>();
-
-/** ucum-lhc validation, cached: units repeat across every report. */
-export function isValidUcum(code: string): boolean {
-  let valid = validity.get(code);
-  if (valid === undefined) {
-    // A UCUM code has no white space; ucum-lhc would also print such a string (a lab value beside its unit) to the console.
-    valid = !/\s/.test(code) && ucum.validateUnitString(code, false).status === 'valid';
-    validity.set(code, valid);
-  }
-  return valid;
-}
+/** ucum-lhc validation, cached (bounded: candidate codes are built from whatever text a report prints): units repeat across every report. */
+export const isValidUcum = memoize(function isValidUcum(code: string): boolean {
+  // A UCUM code has no white space; ucum-lhc would also print such a string (a lab value beside its unit) to the console.
+  return !/\s/.test(code) && ucum.validateUnitString(code, false).status === 'valid';
+});
 
 /** A bare `K` atom would be Kelvin; no lab result is a temperature, so such a code is never produced. */
 function hasKelvin(code: string): boolean {
@@ -43,8 +36,11 @@ function hasKelvin(code: string): boolean {
 
 const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
 
-/** Systematic spellings: `(calc)` suffixes, micro signs, superscripts, `x10E3/uL`, `Thousand/uL`, `K/uL`. */
-function normalisePrinted(printed: string): string {
+/**
+ * Systematic spellings: `(calc)` suffixes, micro signs, superscripts, `x10E3/uL`, `Thousand/uL`, `K/uL`.
+ * Cached: every rule below asks for the same text's normal form.
+ */
+const normalisePrinted = memoize(function normalisePrinted(printed: string): string {
   return printed
     .replace(/\s*\(calc\)$/i, '')
     .replace(/[µμ]/g, 'u')
@@ -53,7 +49,7 @@ function normalisePrinted(printed: string): string {
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (s) => SUPERSCRIPTS[s]!)
     .replace(/\s+/g, ' ')
     .trim();
-}
+});
 
 const TEN_POWER = /^[x×*]?\s*10\s*(?:E|\^|\*)\s*(\d{1,2})\s*\/\s*(uL|mm3|L|mL)$/i;
 const WORD_MULTIPLIERS: Record<string, string> = { thousand: '10*3', million: '10*6', billion: '10*9', k: '10*3', m: '10*6' };
@@ -100,10 +96,12 @@ function patternRule(printed: string): string | null {
 
 /** SI prefixes that lab units use, printed spelling → UCUM. */
 const PREFIXES: Record<string, string> = { '': '', k: 'k', d: 'd', c: 'c', m: 'm', u: 'u', mc: 'u', n: 'n', p: 'p', f: 'f' };
+/** Longest printed prefix first (`mc` before `m`). */
+const PREFIXES_LONGEST_FIRST = Object.entries(PREFIXES).sort((a, b) => b[0].length - a[0].length);
 const BASES = new Set(['g', 'L', 'l', 'mol', 'U', 'eq', 's', 'min', 'h', 'kat', 'osm']);
 
 function prefixAtom(atom: string): string | null {
-  for (const [printed, code] of Object.entries(PREFIXES).sort((a, b) => b[0].length - a[0].length)) {
+  for (const [printed, code] of PREFIXES_LONGEST_FIRST) {
     if (!atom.startsWith(printed)) continue;
     const base = atom.slice(printed.length);
     if (BASES.has(base)) return `${code}${base === 'l' ? 'L' : base}`;
