@@ -1,5 +1,6 @@
 import loincTable from '../../../data/lab/loinc-common-labs.json';
 import type { LoincMatchType } from '../results-schema';
+import { memoize } from '../parsers/memo';
 import { sameKind } from '../ucum/convert';
 
 /**
@@ -73,9 +74,9 @@ function rowsFor(name: string): LoincRow[] | undefined {
  * Whether the table knows this printed test name (any layout's spelling), as printed: used to re-join
  * wrapped names, where an abbreviation would make any words before `(TIBC)` a known name.
  */
-export function isKnownTestName(name: string): boolean {
+export const isKnownTestName = memoize(function isKnownTestName(name: string): boolean {
   return BY_NAME.has(normaliseTestName(name));
-}
+});
 
 /** Whether the table codes this printed name, by its own spelling or the abbreviation it carries. */
 export function isCodedTestName(name: string): boolean {

@@ -235,6 +235,12 @@ interface Parse {
   unit: string | null;
 }
 
+/** Whether any of `roles` (one letter each) is among the roles `used`. */
+function takenAlready(roles: string, used: string): boolean {
+  for (let k = 0; k < roles.length; k++) if (used.includes(roles[k]!)) return true;
+  return false;
+}
+
 /** Longest span (in words) of one role: `< OR = 13.5 umol/L` is five. */
 const MAX_SPAN = 6;
 
@@ -255,9 +261,10 @@ function parseRest(cells: readonly Cell[]): Parse | null {
     if (i === tokens.length) return state.value ? { ...state, value: state.value } : null;
     const key = `${i}|${used}|${afterValue}`;
     if (failed.has(key)) return null;
+    let text = '';
     for (let j = i + 1; j <= Math.min(tokens.length, i + MAX_SPAN); j++) {
       const crosses = tokens[j - 1]!.cell !== tokens[i]!.cell;
-      const text = tokens.slice(i, j).map((t) => t.text).join(' ');
+      text = j === i + 1 ? tokens[i]!.text : `${text} ${tokens[j - 1]!.text}`;
       if (!state.value && !crosses) {
         const value = parseValueAndFlag(text);
         if (value) {
@@ -270,7 +277,7 @@ function parseRest(cells: readonly Cell[]): Parse | null {
       for (const piece of restPieces(text)) {
         if (crosses && !piece.previous) continue;
         const roles = `${piece.flag ? 'f' : ''}${piece.range ? 'r' : ''}${piece.unit ? 'u' : ''}${piece.previous ? 'p' : ''}${piece.lab ? 'l' : ''}`;
-        if ([...roles].some((r) => used.includes(r))) continue;
+        if (takenAlready(roles, used)) continue;
         // Before the value only its unit and range may stand (a column order that prints them first);
         // a flag follows the value directly (`L` after a range is a unit, litres, never a flag).
         if (!state.value && (piece.flag || piece.previous || piece.lab)) continue;
