@@ -18,18 +18,18 @@ export interface Cell {
 const CELL_GAP = 0.8;
 
 /** Cells of each line per set of columns (the reader interns its calibrated columns): a line is asked about again and again. */
-const cellsOfLine = new WeakMap<Line, Map<readonly Column[] | null, readonly Cell[]>>();
+const cellsOfLine = new WeakMap<Line, Array<{ columns: readonly Column[] | null; cells: readonly Cell[] }>>();
 
 export function splitCells(line: Line, columns: readonly Column[] | null = null): readonly Cell[] {
-  let perColumns = cellsOfLine.get(line);
-  if (!perColumns) {
-    perColumns = new Map();
-    cellsOfLine.set(line, perColumns);
+  // A few sets of columns per line: a list is found faster than a map is made.
+  let known = cellsOfLine.get(line);
+  if (!known) {
+    known = [];
+    cellsOfLine.set(line, known);
   }
-  const known = perColumns.get(columns);
-  if (known) return known;
+  for (const entry of known) if (entry.columns === columns) return entry.cells;
   const cells = cellsOf(line, columns);
-  perColumns.set(columns, cells);
+  known.push({ columns, cells });
   return cells;
 }
 

@@ -348,19 +348,19 @@ function byShape(line: Line, prefix: string): RowReading {
  */
 export function readRow(line: Line, columns: readonly Column[] | null, prefix = ''): RowReading {
   // The table reader asks about a line several times (indent, titles, the line itself): read it once.
-  const perColumns = readings.get(line) ?? new Map<readonly Column[], Map<string, RowReading>>();
-  readings.set(line, perColumns);
-  const perPrefix = perColumns.get(columns ?? NO_COLUMNS) ?? new Map<string, RowReading>();
-  perColumns.set(columns ?? NO_COLUMNS, perPrefix);
-  const known = perPrefix.get(prefix);
-  if (known) return known;
+  // A few readings per line (columns × name prefix): a list is found faster than maps are made.
+  let known = readings.get(line);
+  if (!known) {
+    known = [];
+    readings.set(line, known);
+  }
+  for (const entry of known) if (entry.columns === columns && entry.prefix === prefix) return entry.reading;
   const reading = readRowOnce(line, columns, prefix);
-  perPrefix.set(prefix, reading);
+  known.push({ columns, prefix, reading });
   return reading;
 }
 
-const NO_COLUMNS: readonly Column[] = [];
-const readings = new WeakMap<Line, Map<readonly Column[], Map<string, RowReading>>>();
+const readings = new WeakMap<Line, Array<{ columns: readonly Column[] | null; prefix: string; reading: RowReading }>>();
 
 function readRowOnce(line: Line, columns: readonly Column[] | null, prefix: string): RowReading {
   if (!columns) return byShape(line, prefix);
