@@ -5,6 +5,7 @@
  */
 export function memoize<T>(fn: (text: string) => T, limit = 20_000): (text: string) => T {
   const cache = new Map<string, T>();
+  caches.push(cache);
   return (text: string): T => {
     const hit = cache.get(text);
     if (hit !== undefined || cache.has(text)) return hit as T;
@@ -12,5 +13,23 @@ export function memoize<T>(fn: (text: string) => T, limit = 20_000): (text: stri
     const value = fn(text);
     cache.set(text, value);
     return value;
+  };
+}
+
+/** Every memoize cache, for `memoCheckpoint`. */
+const caches: Array<Map<string, unknown>> = [];
+
+/**
+ * A mark in every cache; the function returned forgets what was remembered after it. A benchmark reads
+ * one document several times, each time as a reader that had not seen it (a cache cleared in between
+ * for being full is left as it is).
+ */
+export function memoCheckpoint(): () => void {
+  const sizes = caches.map((cache) => cache.size);
+  return () => {
+    caches.forEach((cache, i) => {
+      let index = 0;
+      for (const key of cache.keys()) if (index++ >= (sizes[i] ?? 0)) cache.delete(key);
+    });
   };
 }
