@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { JOBS_TABLE } from '../functions/platform/resources';
 import type { Capability } from '../functions/routes';
-import type { StateMachineName } from '../functions/workers';
+import type { StateMachineName } from '../functions/worker-definition';
 import type { OcrEngineChoice } from './environment';
 import type { PhiDetectorChoice } from './phi-detector';
 import type { BucketName } from './storage';

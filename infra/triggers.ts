@@ -5,7 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { WorkerDefinition } from '../functions/workers';
+import type { WorkerDefinition } from '../functions/worker-definition';
 
 export interface TriggersProps {
   workers: readonly { definition: WorkerDefinition; fn: lambda.IFunction }[];

@@ -1,4 +1,4 @@
-import type { WorkerDefinition } from '../workers';
+import type { WorkerDefinition } from '../worker-definition';
 
 /** Bulk scoring functions (see statemachines/bulk-scoring.asl.json), its upload trigger and its sweep. */
 const step = (id: string, file: string, permissions: WorkerDefinition['permissions'], sizing: Pick<WorkerDefinition, 'memoryMb' | 'timeoutSeconds'>): WorkerDefinition => ({

@@ -1,4 +1,4 @@
-import type { WorkerDefinition } from '../workers';
+import type { WorkerDefinition } from '../worker-definition';
 
 /** Lab extraction pipeline functions (see statemachines/lab-extraction.asl.json). */
 const step = (id: string, file: string, permissions: WorkerDefinition['permissions'], sizing: Pick<WorkerDefinition, 'memoryMb' | 'timeoutSeconds' | 'ocrAssets'> = {}): WorkerDefinition => ({

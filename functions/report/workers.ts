@@ -1,4 +1,4 @@
-import type { WorkerDefinition } from '../workers';
+import type { WorkerDefinition } from '../worker-definition';
 
 /** Report generation pipeline functions (see statemachines/report-generation.asl.json) and the sweep that ends overdue jobs. */
 const step = (id: string, file: string, extra: Partial<WorkerDefinition> = {}): WorkerDefinition => ({
