@@ -341,6 +341,12 @@ class TableReader {
     return calibrated;
   }
 
+  /** The lines under the column header at `index`, up to the next header: the rows its columns hold. */
+  private section(lines: readonly Line[], index: number): readonly Line[] {
+    const next = lines.findIndex((l, i) => i > index && this.headers.has(l));
+    return lines.slice(index + 1, next < 0 ? lines.length : next);
+  }
+
   /** Indentation of result rows on a page: the most common left edge of lines that parse as rows. */
   private measureIndent(lines: readonly Line[]): void {
     let columns = this.columns;
@@ -350,7 +356,7 @@ class TableReader {
     let previousRow = -1;
     for (const [index, line] of lines.entries()) {
       const header = this.headers.get(line);
-      if (header) columns = this.calibrate(header, lines.slice(index + 1), line);
+      if (header) columns = this.calibrate(header, this.section(lines, index), line);
       if (rowOf(line, columns)) {
         edges.push(line.x0);
         sizes.push(line.size);
@@ -411,7 +417,7 @@ class TableReader {
       }
       const header = page.headers.get(line);
       if (header) {
-        this.columns = this.calibrate(header, body.slice(index + 1), line);
+        this.columns = this.calibrate(header, this.section(body, index), line);
         inTable = true;
         const chain = this.titleChain(line);
         if (chain.length > 0) this.openPanel(chain, line.pageNumber);
