@@ -195,7 +195,7 @@ class TableReader {
   private titles = new Set<Line>();
   private headers = new Map<Line, Column[]>();
   /** Rows under each column header, by the header's roles and positions (see calibrate). */
-  private readonly rowsUnderHeaders = new Map<string, Map<Line | PageTable, Line[]>>();
+  private readonly rowsUnderHeaders = new Map<string, { bySection: Map<Line | PageTable, Line[]>; last: { header: readonly Column[]; calibrated: Column[] } | null }>();
   /** Calibrated columns by their positions: one array per set, so row readings cached per columns are found again. */
   private readonly columnSets = new Map<string, Column[]>();
   /** The first line of a wrapped name whose value is printed on the line below. */
@@ -324,16 +324,23 @@ class TableReader {
    * header (`section`: the page), the rows of every section under a header printed at the same
    * positions count: a section with one row shows little of where its columns start.
    */
-  private calibrate(columns: readonly Column[], lines: readonly Line[], section?: Line | PageTable): Column[] {
-    let rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || holdsValue(l) || rowOf(l, null) !== null));
-    if (section) {
-      const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
-      const bySection = this.rowsUnderHeaders.get(key) ?? new Map<Line | PageTable, Line[]>();
-      this.rowsUnderHeaders.set(key, bySection);
-      bySection.set(section, rows);
-      rows = [...bySection.values()].flat();
-    }
-    const calibrated = calibrateColumns(columns, rows);
+  private calibrate(columns: readonly Column[], lines: readonly Line[], section: Line | PageTable): Column[] {
+    const rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || holdsValue(l) || rowOf(l, null) !== null));
+    const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
+    const sections = this.rowsUnderHeaders.get(key) ?? { bySection: new Map<Line | PageTable, Line[]>(), last: null };
+    this.rowsUnderHeaders.set(key, sections);
+    const known = sections.bySection.get(section);
+    // Asked again with the same rows (the indent pass, then the reading pass): the columns set last time stand.
+    const unchanged = known !== undefined && known.length === rows.length && known.every((l, i) => l === rows[i]);
+    if (unchanged && sections.last?.header === columns) return sections.last.calibrated;
+    sections.bySection.set(section, rows);
+    const calibrated = this.intern(calibrateColumns(columns, [...sections.bySection.values()].flat()));
+    sections.last = { header: columns, calibrated };
+    return calibrated;
+  }
+
+  /** The one array of calibrated columns at these positions, so readings cached per columns are found again. */
+  private intern(calibrated: Column[]): Column[] {
     const key = calibrated.map((c) => `${c.role}@${c.x}:${c.x1}:${c.from}`).join(' ');
     const known = this.columnSets.get(key);
     if (known) return known;
