@@ -23,13 +23,8 @@ const LABEL_START = new RegExp(`^(?:${COLLECTION_LABEL.source})`, 'i');
 /** A label anywhere in a line: a cell is a run of the line's words, so a cell holds a label only if its line does. */
 const HOLDS_LABEL = new RegExp(COLLECTION_LABEL.source, 'i');
 
-/** Whether a line holds a word of a collection label: both halves of a split label (`Date/Time` over `Collected`) do. */
-function holdsLabelWord(line: Line): boolean {
-  return line.text
-    .toLowerCase()
-    .split(/[\s/:]+/)
-    .some((word) => COLLECTION_LABEL_WORDS.has(word));
-}
+/** A word of a collection label standing alone (between spaces, slashes or colons): both halves of a split label (`Date/Time` over `Collected`) hold one. */
+const LABEL_WORD = new RegExp(`(?<![^\\s/:])(?:${[...COLLECTION_LABEL_WORDS].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![^\\s/:])`, 'i');
 
 interface Label {
   line: Line;
@@ -97,9 +92,10 @@ function lineLabels(lines: readonly Line[], dates: Set<string>): void {
 
 /** Labels split over two lines (`Date/Time` over `Collected`, `Collection` over `Date`). */
 function stackedLabels(lines: readonly Line[], dates: Set<string>): void {
+  const labelled = lines.map((line) => LABEL_WORD.test(line.text));
   lines.forEach((upper, index) => {
     const lower = lines[index + 1];
-    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size) || !holdsLabelWord(upper) || !holdsLabelWord(lower)) return;
+    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size) || !labelled[index] || !labelled[index + 1]) return;
     for (const top of wordGroups(upper.words)) {
       const span = labelSpan(top);
       for (const bottom of wordGroups(lower.words)) {
