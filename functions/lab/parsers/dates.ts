@@ -25,12 +25,16 @@ function month(name: string): number {
   return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
-const FORMS: readonly DateForm[] = [
-  { pattern: /(?<![\d/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d/-])/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
-  { pattern: /(?<![\d/.-])(\d{4})\/(\d{1,2})\/(\d{1,2})(?![\d/-])/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
-  { pattern: /(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d/-])/g, parts: (m) => [year(m[3]!), Number(m[1]), Number(m[2])] },
-  { pattern: new RegExp(String.raw`\b${MONTH_NAME}\s+(\d{1,2}),?\s+(\d{4})\b`, 'gi'), parts: (m) => [Number(m[3]), month(m[1]!), Number(m[2])] },
-  { pattern: new RegExp(String.raw`\b(\d{1,2})[\s-]${MONTH_NAME}[\s-](\d{4}|\d{2})\b`, 'gi'), parts: (m) => [year(m[3]!), month(m[2]!), Number(m[1])] },
+/** Numeric forms need a slash or a dash; named forms a month's name (`hint`: tested first, it is cheaper than the form). */
+const NUMERIC_HINT = /[/-]/;
+const MONTH_HINT = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/i;
+
+const FORMS: readonly (DateForm & { hint: RegExp })[] = [
+  { hint: NUMERIC_HINT, pattern: /(?<![\d/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d/-])/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
+  { hint: NUMERIC_HINT, pattern: /(?<![\d/.-])(\d{4})\/(\d{1,2})\/(\d{1,2})(?![\d/-])/g, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
+  { hint: NUMERIC_HINT, pattern: /(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d/-])/g, parts: (m) => [year(m[3]!), Number(m[1]), Number(m[2])] },
+  { hint: MONTH_HINT, pattern: new RegExp(String.raw`\b${MONTH_NAME}\s+(\d{1,2}),?\s+(\d{4})\b`, 'gi'), parts: (m) => [Number(m[3]), month(m[1]!), Number(m[2])] },
+  { hint: MONTH_HINT, pattern: new RegExp(String.raw`\b(\d{1,2})[\s-]${MONTH_NAME}[\s-](\d{4}|\d{2})\b`, 'gi'), parts: (m) => [year(m[3]!), month(m[2]!), Number(m[1])] },
 ];
 
 function iso(y: number, m: number, d: number): string | null {
@@ -50,7 +54,9 @@ export interface FoundDate {
 /** Every date in `text`, in reading order. */
 export const findDates = memoize(function findDates(text: string): FoundDate[] {
   const found: FoundDate[] = [];
+  if (!/\d/.test(text)) return found;
   for (const form of FORMS) {
+    if (!form.hint.test(text)) continue;
     for (const m of text.matchAll(form.pattern)) {
       const date = iso(...form.parts(m as RegExpExecArray));
       const overlaps = found.some((f) => m.index! < f.index + f.length && f.index < m.index! + m[0].length);

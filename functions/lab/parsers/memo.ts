@@ -3,12 +3,13 @@
  * (`mg/dL`, `NL1`, `65-99 mg/dL`) on every row and every page. Bounded, so a long-lived container
  * reading many documents never grows without limit: past `limit` entries the memory starts afresh.
  */
-export function memoize<T>(fn: (text: string) => T, limit = 20_000): (text: string) => T {
+export function memoize<T extends NonNullable<unknown> | null>(fn: (text: string) => T, limit = 20_000): (text: string) => T {
   const cache = new Map<string, T>();
   caches.push(cache);
   return (text: string): T => {
+    // Answers are never undefined (the type says so): one lookup tells a hit from a miss.
     const hit = cache.get(text);
-    if (hit !== undefined || cache.has(text)) return hit as T;
+    if (hit !== undefined) return hit;
     if (cache.size >= limit) cache.clear();
     const value = fn(text);
     cache.set(text, value);

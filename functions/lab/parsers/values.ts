@@ -192,8 +192,8 @@ export const parsePrevious = memoize(function parsePrevious(text: string): Previ
   if (cell === '') return null;
   if (isDateText(cell)) return { value: null, date: cell };
   const dated = /^(.*\S)\s+(\S+(?:\s+\S+){0,2})$/.exec(cell);
+  const parts = cell.split(' ');
   for (let words = 3; words >= 1 && dated; words--) {
-    const parts = cell.split(' ');
     const date = parts.slice(-words).join(' ');
     if (!isDateText(date)) continue;
     const value = parseValueAndFlag(parts.slice(0, -words).join(' '));
