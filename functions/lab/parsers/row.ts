@@ -4,6 +4,7 @@ import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, toCell } from './cells';
 import type { Column } from './header';
 import type { Line, Word } from './layout';
+import { findDates } from './dates';
 import { memoize } from './memo';
 import {
   type ParsedRange,
@@ -219,8 +220,8 @@ const restPieces = memoize(function restPieces(text: string): Piece[] {
     if (rangeUnit.unit) piece.unit = rangeUnit.unit;
     pieces.push(piece);
   }
-  const previous = parsePrevious(text);
-  if (previous?.date) pieces.push({ previous: true });
+  // A previous result is a piece only with its date; a text with no date in it is spared the reading.
+  if (findDates(text).length > 0 && parsePrevious(text)?.date) pieces.push({ previous: true });
   if (!text.includes(' ') && isLabCode(text)) pieces.push({ lab: true });
   return pieces;
 });

@@ -171,7 +171,7 @@ function readRangeAndUnit(text: string, strict: boolean): RangeAndUnit | null {
   for (let cut = 1; cut < words.length; cut++) {
     const unit = words.slice(cut).join(' ');
     const rangeText = words.slice(0, cut).join(' ');
-    if (isPrintedUnit(unit) && (!strict || isTextResult(rangeText))) return { range: textRange(rangeText), unit };
+    if ((!strict || isTextResult(rangeText)) && isPrintedUnit(unit)) return { range: textRange(rangeText), unit };
   }
   if (strict && !isTextResult(cell)) return null;
   return { range: textRange(cell), unit: null };
