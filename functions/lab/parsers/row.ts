@@ -220,11 +220,22 @@ const restPieces = memoize(function restPieces(text: string): Piece[] {
     if (rangeUnit.unit) piece.unit = rangeUnit.unit;
     pieces.push(piece);
   }
-  // A previous result is a piece only with its date; a text with no date in it is spared the reading.
-  if (findDates(text).length > 0 && parsePrevious(text)?.date) pieces.push({ previous: true });
+  if (isDatedPrevious(text)) pieces.push(PREVIOUS);
   if (!text.includes(' ') && isLabCode(text)) pieces.push({ lab: true });
   return pieces;
 });
+
+const PREVIOUS: Piece = { previous: true };
+
+/** A previous result is a piece only with its date; a text with no date in it is spared the reading. */
+function isDatedPrevious(text: string): boolean {
+  return findDates(text).length > 0 && Boolean(parsePrevious(text)?.date);
+}
+
+/** What a span running over cells can be: only a previous result (its value in one cell, its date in the next). */
+function crossingPieces(text: string): readonly Piece[] {
+  return isDatedPrevious(text) ? [PREVIOUS] : [];
+}
 
 interface Parse {
   value: ValueAndFlag;
@@ -275,8 +286,7 @@ function parseRest(cells: readonly Cell[]): Parse | null {
           if (found) return found;
         }
       }
-      for (const piece of restPieces(text)) {
-        if (crosses && !piece.previous) continue;
+      for (const piece of crosses ? crossingPieces(text) : restPieces(text)) {
         const roles = `${piece.flag ? 'f' : ''}${piece.range ? 'r' : ''}${piece.unit ? 'u' : ''}${piece.previous ? 'p' : ''}${piece.lab ? 'l' : ''}`;
         if (takenAlready(roles, used)) continue;
         // Before the value only its unit and range may stand (a column order that prints them first);
