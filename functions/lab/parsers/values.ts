@@ -64,6 +64,8 @@ export const parseFlag = memoize(function parseFlag(text: string): ResultFlag | 
   return flagOf(cell) ?? criticalFlag(cell);
 });
 
+const ATTACHED_FLAG = new RegExp(`^(${NUMBER})(H|L|HH|LL)$`);
+
 /**
  * Splits a value cell into value and flag: `32 L`, `128 High`, `POSITIVE A`, `12.0 Critical High`,
  * `6.0H`. Returns null when the cell does not hold a value.
@@ -84,7 +86,7 @@ export const parseValueAndFlag = memoize(function parseValueAndFlag(text: string
     if (value && flag) return { value, flag };
   }
   // A letter flag printed against the number (`6.0H`, `32L`).
-  const attached = new RegExp(`^(${NUMBER})(H|L|HH|LL)$`).exec(cell);
+  const attached = ATTACHED_FLAG.exec(cell);
   if (attached) {
     const value = parseValue(attached[1]!);
     return value ? { value, flag: flagOf(attached[2]!) } : null;
