@@ -34,9 +34,11 @@ function findVendor(text: string): Vendor | null {
   return hinted.length === 1 ? hinted[0]!.id : null;
 }
 
+const OTHER_LABS_LOWER = OTHER_LABS.map((name) => ({ name, lower: name.toLowerCase() }));
+
 function findOtherLab(text: string): string | null {
   const lower = text.toLowerCase();
-  return OTHER_LABS.find((name) => lower.includes(name.toLowerCase())) ?? null;
+  return OTHER_LABS_LOWER.find((lab) => lower.includes(lab.lower))?.name ?? null;
 }
 
 export function classifyDocument(pages: readonly PageText[]): DocumentClassification {

@@ -1,7 +1,7 @@
 import { wordGroups } from './header';
 import type { Line, Word } from './layout';
 import { findDates } from './dates';
-import { COLLECTION_LABEL, COLLECTION_LABEL_WORDS, OTHER_DATE_LABEL } from './vocabulary';
+import { COLLECTION_LABEL, COLLECTION_LABEL_ENDS, OTHER_DATE_LABEL } from './vocabulary';
 
 /**
  * Specimen collection dates, wherever a report prints them (docs/research/generic-table-reading.md §4):
@@ -23,8 +23,14 @@ const LABEL_START = new RegExp(`^(?:${COLLECTION_LABEL.source})`, 'i');
 /** A label anywhere in a line: a cell is a run of the line's words, so a cell holds a label only if its line does. */
 const HOLDS_LABEL = new RegExp(COLLECTION_LABEL.source, 'i');
 
-/** A word of a collection label standing alone (between spaces, slashes or colons): both halves of a split label (`Date/Time` over `Collected`) hold one. */
-const LABEL_WORD = new RegExp(`(?<![^\\s/:])(?:${[...COLLECTION_LABEL_WORDS].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![^\\s/:])`, 'i');
+/** One of `words` standing alone in a text (between spaces, slashes or colons). */
+function standingWord(words: ReadonlySet<string>): RegExp {
+  return new RegExp(`(?<![^\\s/:])(?:${[...words].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![^\\s/:])`, 'i');
+}
+
+/** A label split over two lines (`Date/Time` over `Collected`) opens the upper line's cell and closes the lower's. */
+const LABEL_OPENING = standingWord(COLLECTION_LABEL_ENDS.first);
+const LABEL_CLOSING = standingWord(COLLECTION_LABEL_ENDS.last);
 
 interface Label {
   line: Line;
@@ -92,10 +98,11 @@ function lineLabels(lines: readonly Line[], dates: Set<string>): void {
 
 /** Labels split over two lines (`Date/Time` over `Collected`, `Collection` over `Date`). */
 function stackedLabels(lines: readonly Line[], dates: Set<string>): void {
-  const labelled = lines.map((line) => LABEL_WORD.test(line.text));
+  const opening = lines.map((line) => LABEL_OPENING.test(line.text));
+  const closing = lines.map((line) => LABEL_CLOSING.test(line.text));
   lines.forEach((upper, index) => {
     const lower = lines[index + 1];
-    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size) || !labelled[index] || !labelled[index + 1]) return;
+    if (!lower || upper.y - lower.y > 1.8 * Math.max(upper.size, lower.size) || !opening[index] || !closing[index + 1]) return;
     for (const top of wordGroups(upper.words)) {
       const span = labelSpan(top);
       for (const bottom of wordGroups(lower.words)) {

@@ -114,4 +114,8 @@ function labelPattern(labels: readonly string[]): RegExp {
 /** Labels of the specimen collection date; `OTHER_DATE_LABEL` those of dates that are not it. */
 export const COLLECTION_LABEL = labelPattern(vocabulary.dateLabels.collection);
 export const OTHER_DATE_LABEL = labelPattern(vocabulary.dateLabels.other);
-export const COLLECTION_LABEL_WORDS = new Set(vocabulary.dateLabels.collection.flatMap((l) => l.toLowerCase().split(/[\s/]+/)));
+/** Words that open a collection label (`Date`, `Specimen`) and words that close one (`Collected`, `On`). */
+export const COLLECTION_LABEL_ENDS = (() => {
+  const words = vocabulary.dateLabels.collection.map((l) => l.toLowerCase().split(/[\s/]+/));
+  return { first: new Set(words.map((w) => w[0]!)), last: new Set(words.map((w) => w[w.length - 1]!)) };
+})();
