@@ -56,7 +56,7 @@ async function cpuOf(work: () => Promise<unknown>): Promise<{ cpu: number; wall:
  * and both sides of the ratio are measured alike. Each reading starts from what the reader remembered
  * before the document's first (parsers/memo.ts): a repeat must not find the document's own texts cached.
  */
-const TIMINGS = 3;
+const TIMINGS = 5;
 
 async function measure(document: BenchDocument): Promise<DocumentMeasure & { wall: { reader: number; bare: number } }> {
   let out!: ReaderOutput;
