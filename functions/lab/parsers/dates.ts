@@ -25,8 +25,8 @@ function month(name: string): number {
   return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
-/** Numeric forms need a slash or a dash; named forms a month's name (`hint`: tested first, it is cheaper than the form). */
-const NUMERIC_HINT = /[/-]/;
+/** Numeric forms need a digit, a slash or dash, a digit; named forms a month's name (`hint`: tested first, it is cheaper than the form). */
+const NUMERIC_HINT = /\d[/-]\d/;
 const MONTH_HINT = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/i;
 
 const FORMS: readonly (DateForm & { hint: RegExp })[] = [
