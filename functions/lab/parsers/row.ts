@@ -227,8 +227,13 @@ const restPieces = memoize(function restPieces(text: string): Piece[] {
 
 const PREVIOUS: Piece = { previous: true };
 
-/** A previous result is a piece only with its date; a text with no date in it is spared the reading. */
+/**
+ * A previous result is a piece only with its date, and it ends with the date, its time or a zone or
+ * AM/PM (a word of at most five letters): a text ending otherwise, or with no date in it, is spared the reading.
+ */
 function isDatedPrevious(text: string): boolean {
+  const last = text.slice(text.lastIndexOf(' ') + 1);
+  if (!/\d/.test(last) && !/^[A-Za-z.]{1,5}$/.test(last)) return false;
   return findDates(text).length > 0 && Boolean(parsePrevious(text)?.date);
 }
 
