@@ -65,7 +65,7 @@ export function isComment(text: string): boolean {
 /** Marks no test name holds: a label's colon, a comparison. */
 const NOT_IN_NAME = /[:<>=≤≥]/;
 
-export function plausibleName(name: string): boolean {
+export const plausibleName = memoize(function plausibleName(name: string): boolean {
   return (
     /[A-Za-z]/.test(name) &&
     /^[A-Za-z0-9%(]/.test(name) &&
@@ -76,7 +76,7 @@ export function plausibleName(name: string): boolean {
     name.split(' ').length <= MAX_NAME_WORDS &&
     !readsAsProse(name)
   );
-}
+});
 
 /**
  * The printed name without a performing-lab number after it (Labcorp prints `Glucose 01`, the number
