@@ -63,23 +63,9 @@ function isMonospaced(item: TextItem, characters: number): boolean {
   return Math.abs(item.width / (characters * item.height * MONOSPACE_ADVANCE) - 1) < 0.03;
 }
 
-/** What `\s` matches; ASCII answered without a regular expression (most text is). */
-function isSpace(code: number, char: string): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || (code >= 128 && /\s/.test(char));
-}
-
-/** Start and end (UTF-16 positions) of each run of non-space characters, as `/\S+/g` finds them. */
+/** Start and end (UTF-16 positions) of each run of non-space characters. */
 function tokenSpans(text: string): Array<[start: number, end: number]> {
-  const spans: Array<[number, number]> = [];
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const space = i === text.length || isSpace(text.charCodeAt(i), text[i]!);
-    if (space && start >= 0) {
-      spans.push([start, i]);
-      start = -1;
-    } else if (!space && start < 0) start = i;
-  }
-  return spans;
+  return [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 function splitItem(item: TextItem): Word[] {
