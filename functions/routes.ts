@@ -33,22 +33,12 @@ export type Capability =
   | 'credentialsKey'
   | 'overdueJobs';
 
-export interface RouteDefinition {
-  /** Stable id, also the CDK construct id of the route's function. */
+/** What every Lambda function of Hale declares, HTTP route or worker: its code, size, limit and access. */
+export interface FunctionDefinition {
+  /** Stable id, also the CDK construct id of the function. */
   id: string;
-  method: HttpMethod;
-  path: string;
-  api: ApiName;
   /** Module (repo-relative) exporting `handler`. */
   handler: string;
-  /**
-   * `reference`: per-key limits shared by the reference routes (usage plan in AWS, the local gateway
-   * locally); `demo`: the anonymous demo data route's own limit across all callers (DEMO_LIMITS: stage
-   * method throttling in AWS, the local gateway locally).
-   */
-  rateLimitGroup?: 'reference' | 'demo';
-  /** Served without an API key (the OpenAPI document only). */
-  anonymous?: boolean;
   memoryMb?: number;
   timeoutSeconds?: number;
   /** AWS access the handler needs (see Capability); none when omitted. */
@@ -58,6 +48,20 @@ export interface RouteDefinition {
    * `functions/report/fonts`: each is copied next to the bundle's entry file, where `__dirname` points.
    */
   bundleFiles?: readonly string[];
+}
+
+export interface RouteDefinition extends FunctionDefinition {
+  method: HttpMethod;
+  path: string;
+  api: ApiName;
+  /**
+   * `reference`: per-key limits shared by the reference routes (usage plan in AWS, the local gateway
+   * locally); `demo`: the anonymous demo data route's own limit across all callers (DEMO_LIMITS: stage
+   * method throttling in AWS, the local gateway locally).
+   */
+  rateLimitGroup?: 'reference' | 'demo';
+  /** Served without an API key (the OpenAPI document only). */
+  anonymous?: boolean;
 }
 
 /** API Gateway's integration timeout for REST APIs: past it the gateway itself answers 504. */
