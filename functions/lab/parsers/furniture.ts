@@ -41,8 +41,9 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
   });
   if (pages.length < 2) return furniture;
   for (const masked of byKey.values()) {
-    if (masked.length < needed) continue;
-    // Asked only of lines that repeat with digits masked: whether a line is a row costs a reading.
+    // A group by exact text is part of its masked group: none repeats at one height when that does not.
+    if (masked.length < needed || !masked.some(({ line }) => pagesAtHeight(masked, line) >= needed)) continue;
+    // Asked only of lines that repeat at one height with digits masked: whether a line is a row costs a reading.
     const groups = new Map<string, Array<{ page: number; line: Line }>>();
     for (const occurrence of masked) {
       const key = exactOnly(occurrence.line) ? `=${occurrence.line.text}` : '';
@@ -50,11 +51,13 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
     }
     for (const occurrences of groups.values()) {
       if (occurrences.length < needed) continue;
-      for (const { line } of occurrences) {
-        const pagesAtHeight = new Set(occurrences.filter((o) => Math.abs(o.line.y - line.y) <= SAME_HEIGHT).map((o) => o.page));
-        if (pagesAtHeight.size >= needed) furniture.add(line);
-      }
+      for (const { line } of occurrences) if (pagesAtHeight(occurrences, line) >= needed) furniture.add(line);
     }
   }
   return furniture;
+}
+
+/** On how many pages one of `occurrences` stands at about the height of `line`. */
+function pagesAtHeight(occurrences: ReadonlyArray<{ page: number; line: Line }>, line: Line): number {
+  return new Set(occurrences.filter((o) => Math.abs(o.line.y - line.y) <= SAME_HEIGHT).map((o) => o.page)).size;
 }

@@ -325,7 +325,8 @@ class TableReader {
    * positions count: a section with one row shows little of where its columns start.
    */
   private calibrate(columns: readonly Column[], lines: readonly Line[], section: Line | PageTable): Column[] {
-    const rows = lines.filter((l) => !this.headers.has(l) && (rowOf(l, columns) !== null || holdsValue(l) || rowOf(l, null) !== null));
+    // The cheap test first: most rows hold a value, and a reading by columns is not asked of them here.
+    const rows = lines.filter((l) => !this.headers.has(l) && (holdsValue(l) || rowOf(l, columns) !== null || rowOf(l, null) !== null));
     const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
     const sections = this.rowsUnderHeaders.get(key) ?? { bySection: new Map<Line | PageTable, Line[]>(), last: null };
     this.rowsUnderHeaders.set(key, sections);
