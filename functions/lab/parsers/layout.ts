@@ -71,11 +71,8 @@ function tokenSpans(text: string): Array<[start: number, end: number]> {
 function splitItem(item: TextItem): Word[] {
   const size = item.height > 0 ? item.height : 8;
   const text = item.str;
-  const confidence = item.confidence;
   const spans = tokenSpans(text);
-  const word = (wordText: string, x0: number, x1: number, exact: boolean, spaced: boolean): Word =>
-    confidence === undefined ? { text: wordText, x0, x1, y: item.y, size, exact, spaced } : { text: wordText, x0, x1, y: item.y, size, exact, spaced, confidence };
-  if (spans.length === 1 && spans[0]![0] === 0 && spans[0]![1] === text.length) return [word(text, item.x, item.x + item.width, true, false)];
+  if (spans.length === 1 && spans[0]![0] === 0 && spans[0]![1] === text.length) return [wordOf(item, size, text, item.x, item.x + item.width, true, false)];
   // Offset of each UTF-16 position in glyph weights; a surrogate pair is one glyph, weighed at its first unit.
   const offsets = new Float64Array(text.length + 1);
   let characters = 0;
@@ -99,8 +96,13 @@ function splitItem(item: TextItem): Word[] {
   return spans.map(([start, end], k) => {
     const before = k === 0 ? '' : text.slice(spans[k - 1]![1], start);
     // The first word of a run starts where the run does; later ones are placed by estimate.
-    return word(text.slice(start, end), item.x + offsets[start]! * scale, item.x + offsets[end]! * scale, start === 0, before.length >= 2 || before.includes('\t'));
+    return wordOf(item, size, text.slice(start, end), item.x + offsets[start]! * scale, item.x + offsets[end]! * scale, start === 0, before.length >= 2 || before.includes('\t'));
   });
+}
+
+/** A word of `item` (a module function, not a closure: splitItem runs once per text item). */
+function wordOf(item: TextItem, size: number, text: string, x0: number, x1: number, exact: boolean, spaced: boolean): Word {
+  return item.confidence === undefined ? { text, x0, x1, y: item.y, size, exact, spaced } : { text, x0, x1, y: item.y, size, exact, spaced, confidence: item.confidence };
 }
 
 /** Gap, in font sizes, below which two items touch: less than any font's space (Times: 0.25 em). */

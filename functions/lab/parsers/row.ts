@@ -309,6 +309,19 @@ function parseRest(cells: readonly Cell[]): Parse | null {
   return walk(0, { value: null, valueX: 0, valueExact: false, flag: null, range: null, unit: null }, '', false);
 }
 
+/** A row read by shapes from name words and the cells after them; `split`: the name cell was cut, which lowers confidence. */
+function shapedRow(prefix: string, name: Word[], others: readonly Cell[], split: boolean): RowReading | null {
+  const fullName = cleanName(`${prefix} ${cellText(nameWords(name))}`);
+  if (!plausibleName(fullName) || isComment(fullName)) return null;
+  const parse = others.length > 0 ? parseRest(others) : null;
+  if (!parse) return null;
+  // With no header to say what the columns are, a bare value after an unknown name (`Springfield, IL 62701`) is not evidence enough.
+  if (parse.unit === null && parse.range === null && parse.flag === null && !isKnownTestName(fullName)) return null;
+  let confidence = 1 - ESTIMATE_PENALTY;
+  if (split) confidence -= ESTIMATE_PENALTY;
+  return { row: { name: fullName, value: parse.value.value, flag: parse.flag, unit: parse.unit, range: parse.range, confidence, valueX: parse.valueX, valueExact: parse.valueExact } };
+}
+
 /**
  * Reads a line by the shapes of its cells: the name is the first cell (or, when the columns are not
  * set apart, the shortest leading run of words after which the rest parses).
@@ -323,20 +336,9 @@ function byShape(line: Line, prefix: string): RowReading {
   if (rest[0] && /^\d{2}$/.test(rest[0].text) && (rest[0].words[0]!.size < line.size - 1 || rest[0].text.startsWith('0')) && rest.length > 1) {
     rest = rest.slice(1);
   }
-  const attempt = (name: Word[], others: readonly Cell[], split: boolean): RowReading | null => {
-    const fullName = cleanName(`${prefix} ${cellText(nameWords(name))}`);
-    if (!plausibleName(fullName) || isComment(fullName)) return null;
-    const parse = others.length > 0 ? parseRest(others) : null;
-    if (!parse) return null;
-    // With no header to say what the columns are, a bare value after an unknown name (`Springfield, IL 62701`) is not evidence enough.
-    if (parse.unit === null && parse.range === null && parse.flag === null && !isKnownTestName(fullName)) return null;
-    let confidence = 1 - ESTIMATE_PENALTY;
-    if (split) confidence -= ESTIMATE_PENALTY;
-    return { row: { name: fullName, value: parse.value.value, flag: parse.flag, unit: parse.unit, range: parse.range, confidence, valueX: parse.valueX, valueExact: parse.valueExact } };
-  };
   // Every reading needs a value after the name's first word; most prose and labels hold none.
   const valueAfterName = cells.some((cell, c) => cell.text.split(' ').some((token, t) => (c > 0 || t > 0) && mayHoldValue(token))) || line.words.slice(1).some((w) => mayHoldValue(w.text));
-  const whole = valueAfterName ? attempt(first.words, rest, false) : null;
+  const whole = valueAfterName ? shapedRow(prefix, first.words, rest, false) : null;
   if (whole) return whole;
   // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
   // before the last word that can hold a value (when no later cell can) and while the name can still be one.
@@ -346,7 +348,7 @@ function byShape(line: Line, prefix: string): RowReading {
   for (let k = 1; valueAfterName && k <= end; k++) {
     const name = words.slice(0, k);
     if (name.length > MAX_NAME_WORDS || NOT_IN_NAME.test(name[k - 1]!.text)) break;
-    const reading = attempt(name, [toCell(words.slice(k)), ...rest], true);
+    const reading = shapedRow(prefix, name, [toCell(words.slice(k)), ...rest], true);
     if (reading) return reading;
   }
   cells = [toCell(words), ...rest];
