@@ -9,6 +9,12 @@ import { FURNITURE } from './vocabulary';
  * describes it. Lines that are column headers are the caller's to keep.
  */
 
+/** A line and the index of its page. */
+interface Occurrence {
+  page: number;
+  line: Line;
+}
+
 /** Points a repeated line may move between pages and still be the same furniture. */
 const SAME_HEIGHT = 4;
 
@@ -29,7 +35,7 @@ export function isPatternFurniture(text: string): boolean {
 export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (line: Line) => boolean = () => false): Set<Line> {
   const furniture = new Set<Line>();
   const needed = Math.max(2, Math.ceil(pages.length / 2));
-  const byKey = new Map<string, Array<{ page: number; line: Line }>>();
+  const byKey = new Map<string, Occurrence[]>();
   pages.forEach((lines, page) => {
     for (const line of lines) {
       if (isPatternFurniture(line.text)) furniture.add(line);
@@ -43,21 +49,21 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
   for (const masked of byKey.values()) {
     // A group by exact text is part of its masked group: none repeats at one height when that does not.
     if (masked.length < needed || !masked.some(({ line }) => pagesAtHeight(masked, line) >= needed)) continue;
-    // Asked only of lines that repeat at one height with digits masked: whether a line is a row costs a reading.
-    const groups = new Map<string, Array<{ page: number; line: Line }>>();
-    for (const occurrence of masked) {
-      const key = exactOnly(occurrence.line) ? `=${occurrence.line.text}` : '';
-      groups.set(key, [...(groups.get(key) ?? []), occurrence]);
-    }
-    for (const occurrences of groups.values()) {
-      if (occurrences.length < needed) continue;
-      for (const { line } of occurrences) if (pagesAtHeight(occurrences, line) >= needed) furniture.add(line);
-    }
+    const byText = new Map<string, Occurrence[]>();
+    for (const occurrence of masked) byText.set(occurrence.line.text, [...(byText.get(occurrence.line.text) ?? []), occurrence]);
+    // A line whose text repeats exactly is furniture, row or not; the others only when they are no row
+    // (whether a line is a row costs a reading, asked only here).
+    const exact = masked.filter(({ line }) => pagesAtHeight(byText.get(line.text)!, line) >= needed);
+    for (const { line } of exact) furniture.add(line);
+    if (exact.length === masked.length) continue;
+    const rest = masked.filter((o) => !exact.includes(o) && !exactOnly(o.line));
+    const repeated = [...exact, ...rest];
+    for (const { line } of rest) if (pagesAtHeight(repeated, line) >= needed) furniture.add(line);
   }
   return furniture;
 }
 
 /** On how many pages one of `occurrences` stands at about the height of `line`. */
-function pagesAtHeight(occurrences: ReadonlyArray<{ page: number; line: Line }>, line: Line): number {
+function pagesAtHeight(occurrences: readonly Occurrence[], line: Line): number {
   return new Set(occurrences.filter((o) => Math.abs(o.line.y - line.y) <= SAME_HEIGHT).map((o) => o.page)).size;
 }

@@ -50,4 +50,15 @@ describe('page furniture', () => {
     const furniture = findFurniture(twice.map(pageLines), (line) => /\d/.test(line.text) && line.text.startsWith('HEMOGLOBIN'));
     expect([...furniture].some((l) => l.text.startsWith('HEMOGLOBIN'))).toBe(false);
   });
+
+  it('asks whether a line is a row only of lines that repeat at one height with other digits (the question costs a reading)', () => {
+    const asked: string[] = [];
+    findFurniture(pages.map(pageLines), (line) => {
+      asked.push(line.text);
+      return false;
+    });
+    // NORTHSIDE repeats exactly; the panels and rows do not repeat; the header is the same line on every page.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((t) => t.startsWith('Printed') || t.startsWith('ACCESSION'))).toBe(true);
+  });
 });
