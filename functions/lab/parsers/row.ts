@@ -264,19 +264,20 @@ const MAX_SPAN = 6;
 /**
  * Parses the cells after the name: the value (with its flag; its unit and range may come before it),
  * then each span of a cell as one role, every role at most once, every word used. Only a previous
- * result (its value in one cell, its date in the next) may span cells.
+ * result (its value in one cell, its date in the next) may span cells. `failed`: the dead ends met so
+ * far, shared by the readings of one line that differ only in where its name ends.
  */
-function parseRest(cells: readonly Cell[]): Parse | null {
+function parseRest(cells: readonly Cell[], failed: Set<string>): Parse | null {
   const tokens = cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
   interface Partial extends Omit<Parse, 'value'> {
     value: ValueAndFlag | null;
   }
-  // Whether the rest from a position can parse depends only on the roles used, not on the values read.
-  const failed = new Set<string>();
   /** `used`: roles taken (v value, f flag, r range, u unit, p previous, l lab); `afterValue`: the last piece was the value. */
   const walk = (i: number, state: Partial, used: string, afterValue: boolean): Parse | null => {
     if (i === tokens.length) return state.value ? { ...state, value: state.value } : null;
-    const key = `${i}|${used}|${afterValue}`;
+    // Whether the rest from a position can parse depends only on the roles used, not on the values read.
+    // Counted from the end, with the token there: the tails of the splits of one line are the same.
+    const key = `${tokens.length - i}|${tokens[i]!.text}|${used}|${afterValue}`;
     if (failed.has(key)) return null;
     let text = '';
     for (let j = i + 1; j <= Math.min(tokens.length, i + MAX_SPAN); j++) {
@@ -309,11 +310,11 @@ function parseRest(cells: readonly Cell[]): Parse | null {
   return walk(0, { value: null, valueX: 0, valueExact: false, flag: null, range: null, unit: null }, '', false);
 }
 
-/** A row read by shapes from name words and the cells after them; `split`: the name cell was cut, which lowers confidence. */
-function shapedRow(prefix: string, name: Word[], others: readonly Cell[], split: boolean): RowReading | null {
+/** A row read by shapes from name words and the cells after them; `split`: the name cell was cut, which lowers confidence; `failed` as parseRest's. */
+function shapedRow(prefix: string, name: Word[], others: readonly Cell[], split: boolean, failed: Set<string>): RowReading | null {
   const fullName = cleanName(`${prefix} ${cellText(nameWords(name))}`);
   if (!plausibleName(fullName) || isComment(fullName)) return null;
-  const parse = others.length > 0 ? parseRest(others) : null;
+  const parse = others.length > 0 ? parseRest(others, failed) : null;
   if (!parse) return null;
   // With no header to say what the columns are, a bare value after an unknown name (`Springfield, IL 62701`) is not evidence enough.
   if (parse.unit === null && parse.range === null && parse.flag === null && !isKnownTestName(fullName)) return null;
@@ -338,7 +339,8 @@ function byShape(line: Line, prefix: string): RowReading {
   }
   // Every reading needs a value after the name's first word; most prose and labels hold none.
   const valueAfterName = cells.some((cell, c) => cell.text.split(' ').some((token, t) => (c > 0 || t > 0) && mayHoldValue(token))) || line.words.slice(1).some((w) => mayHoldValue(w.text));
-  const whole = valueAfterName ? shapedRow(prefix, first.words, rest, false) : null;
+  const failed = new Set<string>();
+  const whole = valueAfterName ? shapedRow(prefix, first.words, rest, false, failed) : null;
   if (whole) return whole;
   // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
   // before the last word that can hold a value (when no later cell can) and while the name can still be one.
@@ -348,7 +350,7 @@ function byShape(line: Line, prefix: string): RowReading {
   for (let k = 1; valueAfterName && k <= end; k++) {
     const name = words.slice(0, k);
     if (name.length > MAX_NAME_WORDS || NOT_IN_NAME.test(name[k - 1]!.text)) break;
-    const reading = shapedRow(prefix, name, [toCell(words.slice(k)), ...rest], true);
+    const reading = shapedRow(prefix, name, [toCell(words.slice(k)), ...rest], true, failed);
     if (reading) return reading;
   }
   cells = [toCell(words), ...rest];
