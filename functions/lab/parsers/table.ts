@@ -355,8 +355,12 @@ class TableReader {
     return lines.slice(index + 1, next < 0 ? lines.length : next);
   }
 
-  /** Indentation of result rows on a page: the most common left edge of lines that parse as rows. */
-  private measureIndent(lines: readonly Line[]): void {
+  /**
+   * Indentation of result rows on a page: the most common left edge of lines that parse as rows. When
+   * the page does not continue a table (`continued`), nothing above its first column header is read as
+   * a row, so nothing there counts.
+   */
+  private measureIndent(lines: readonly Line[], continued: boolean): void {
     let columns = this.columns;
     const edges: number[] = [];
     const sizes: number[] = [];
@@ -365,6 +369,7 @@ class TableReader {
     for (const [index, line] of lines.entries()) {
       const header = this.headers.get(line);
       if (header) columns = this.calibrate(header, this.section(lines, index), line);
+      if (!continued && columns === null) continue;
       if (rowOf(line, columns)) {
         edges.push(line.x0);
         sizes.push(line.size);
@@ -406,9 +411,9 @@ class TableReader {
     const footerTop = Math.max(-Infinity, ...lines.filter((l) => l.y < pageHeight * 0.2 && furniture.has(l)).map((l) => l.y));
     const body = lines.filter((l) => l.y > footerTop + 0.1 && (!furniture.has(l) || page.headers.has(l)));
     const firstHeader = body.findIndex((l) => page.headers.has(l));
-    this.measureIndent(body);
     // Rows before the page's first column header continue the table of the page before, after the page header block.
     const continued = this.columns !== null || this.panels.length > 0 || firstHeader < 0;
+    this.measureIndent(body, continued);
     const tableStart = continued ? this.continuationStart(firstHeader < 0 ? body : body.slice(0, firstHeader)) : null;
     let inTable = false;
     this.titleLines = [];
