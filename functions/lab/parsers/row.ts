@@ -213,17 +213,31 @@ const restPieces = memoize(function restPieces(text: string): Piece[] {
   const pieces: Piece[] = [];
   const flag = parseFlag(text);
   if (flag) pieces.push({ flag });
-  const rangeUnit = splitRangeAndUnit(text, true);
-  if (rangeUnit && (rangeUnit.range || rangeUnit.unit) && (rangeUnit.unit === null || plausibleUnit(rangeUnit.unit))) {
-    const piece: Piece = {};
-    if (rangeUnit.range) piece.range = rangeUnit.range;
-    if (rangeUnit.unit) piece.unit = rangeUnit.unit;
-    pieces.push(piece);
-  }
+  const rangeUnit = rangeAndUnitPiece(text);
+  if (rangeUnit) pieces.push(rangeUnit);
   if (isDatedPrevious(text)) pieces.push(PREVIOUS);
   if (!text.includes(' ') && isLabCode(text)) pieces.push({ lab: true });
   return pieces;
 });
+
+/**
+ * What a span can be before the value: its range or unit only (a column order that prints them first).
+ * Most spans read before a value are of lines that hold none: the other pieces are not asked of them.
+ */
+const leadingPieces = memoize(function leadingPieces(text: string): Piece[] {
+  const rangeUnit = rangeAndUnitPiece(text);
+  return rangeUnit ? [rangeUnit] : [];
+});
+
+/** A span read as a range, a unit, or both, or null. */
+function rangeAndUnitPiece(text: string): Piece | null {
+  const rangeUnit = splitRangeAndUnit(text, true);
+  if (!rangeUnit || !(rangeUnit.range || rangeUnit.unit) || (rangeUnit.unit !== null && !plausibleUnit(rangeUnit.unit))) return null;
+  const piece: Piece = {};
+  if (rangeUnit.range) piece.range = rangeUnit.range;
+  if (rangeUnit.unit) piece.unit = rangeUnit.unit;
+  return piece;
+}
 
 const PREVIOUS: Piece = { previous: true };
 
@@ -282,8 +296,10 @@ function parseRest(cells: readonly Cell[], failed: Set<string>): Parse | null {
     let text = '';
     for (let j = i + 1; j <= Math.min(tokens.length, i + MAX_SPAN); j++) {
       const crosses = tokens[j - 1]!.cell !== tokens[i]!.cell;
+      // Only a previous result spans cells, and it follows the value.
+      if (crosses && !state.value) break;
       text = j === i + 1 ? tokens[i]!.text : `${text} ${tokens[j - 1]!.text}`;
-      if (!state.value && !crosses) {
+      if (!state.value) {
         const value = parseValueAndFlag(text);
         if (value) {
           const cell = cells[tokens[i]!.cell]!;
@@ -292,12 +308,11 @@ function parseRest(cells: readonly Cell[], failed: Set<string>): Parse | null {
           if (found) return found;
         }
       }
-      for (const piece of crosses ? crossingPieces(text) : restPieces(text)) {
+      // Before the value only its unit and range may stand (leadingPieces: a column order that prints them first).
+      for (const piece of crosses ? crossingPieces(text) : state.value ? restPieces(text) : leadingPieces(text)) {
         const roles = `${piece.flag ? 'f' : ''}${piece.range ? 'r' : ''}${piece.unit ? 'u' : ''}${piece.previous ? 'p' : ''}${piece.lab ? 'l' : ''}`;
         if (takenAlready(roles, used)) continue;
-        // Before the value only its unit and range may stand (a column order that prints them first);
-        // a flag follows the value directly (`L` after a range is a unit, litres, never a flag).
-        if (!state.value && (piece.flag || piece.previous || piece.lab)) continue;
+        // A flag follows the value directly (`L` after a range is a unit, litres, never a flag).
         if (piece.flag && !afterValue) continue;
         const next: Partial = { ...state, flag: piece.flag ?? state.flag, range: piece.range ?? state.range, unit: piece.unit ?? state.unit };
         const found = walk(j, next, used + roles, false);
