@@ -52,11 +52,11 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
     const byText = new Map<string, Occurrence[]>();
     for (const occurrence of masked) byText.set(occurrence.line.text, [...(byText.get(occurrence.line.text) ?? []), occurrence]);
     // A line whose text repeats exactly is furniture, row or not; the others only when they are no row
-    // (whether a line is a row costs a reading, asked only here).
+    // (whether a line is a row costs a reading, asked only here and not of a furniture pattern's line).
     const exact = masked.filter(({ line }) => pagesAtHeight(byText.get(line.text)!, line) >= needed);
     for (const { line } of exact) furniture.add(line);
     if (exact.length === masked.length) continue;
-    const rest = masked.filter((o) => !exact.includes(o) && !exactOnly(o.line));
+    const rest = masked.filter((o) => !exact.includes(o) && (furniture.has(o.line) || !exactOnly(o.line)));
     const repeated = [...exact, ...rest];
     for (const { line } of rest) if (pagesAtHeight(repeated, line) >= needed) furniture.add(line);
   }

@@ -16,6 +16,7 @@ function page(n: number, panel: string, rows: Array<[string, string, string]>): 
     [684, [[Q.name, panel]]],
     ...rows.map(([name, value, range], i): SyntheticLine => [672 - i * 12, [[Q.row, name], [Q.value, value], [Q.range, range]]]),
     [40, [[36, `ACCESSION 00${n}11 CONFIDENTIAL`]]],
+    [24, [[36, `Page ${n} of 3`]]],
   ]);
 }
 
@@ -33,6 +34,7 @@ describe('page furniture', () => {
     expect(texts.filter((t) => t.startsWith('NORTHSIDE'))).toHaveLength(3);
     expect(texts.filter((t) => t.startsWith('Printed'))).toHaveLength(3);
     expect(texts.filter((t) => t.startsWith('ACCESSION'))).toHaveLength(3);
+    expect(texts.filter((t) => t.startsWith('Page'))).toHaveLength(3);
     expect(texts.some((t) => /LIPID|CBC|TSH|HEMOGLOBIN/.test(t))).toBe(false);
   });
 
@@ -57,7 +59,8 @@ describe('page furniture', () => {
       asked.push(line.text);
       return false;
     });
-    // NORTHSIDE repeats exactly; the panels and rows do not repeat; the header is the same line on every page.
+    // NORTHSIDE repeats exactly; the panels and rows do not repeat; the header is the same line on every
+    // page; `Page n of 3` is a furniture pattern of the vocabulary.
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((t) => t.startsWith('Printed') || t.startsWith('ACCESSION'))).toBe(true);
   });
