@@ -339,6 +339,26 @@ function shapedRow(prefix: string, name: Word[], others: readonly Cell[], split:
 }
 
 /**
+ * Whether a span ending the last word of `cells` (the name cell and the cells after it) is a piece a
+ * reading by shapes can end with: a value, flag, range, unit, previous result or lab code. parseRest
+ * uses every word, so without one no cut of the name makes a row. The spans are those of every cut:
+ * a cut after a word joined to the one before it (glyph runs) would make a token not seen here, so
+ * such a name cell is not told.
+ */
+function endsWithPiece(cells: readonly Cell[]): boolean {
+  if (cells[0]!.text.split(' ').length !== cells[0]!.words.length) return true;
+  const tokens = cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
+  const last = tokens.length - 1;
+  let text = '';
+  for (let i = last; i >= 0 && i > last - MAX_SPAN; i--) {
+    text = i === last ? tokens[i]!.text : `${tokens[i]!.text} ${text}`;
+    const crosses = tokens[i]!.cell !== tokens[last]!.cell;
+    if (crosses ? crossingPieces(text).length > 0 : parseValueAndFlag(text) !== null || restPieces(text).length > 0) return true;
+  }
+  return false;
+}
+
+/**
  * Reads a line by the shapes of its cells: the name is the first cell (or, when the columns are not
  * set apart, the shortest leading run of words after which the rest parses).
  */
@@ -352,17 +372,19 @@ function byShape(line: Line, prefix: string): RowReading {
   if (rest[0] && /^\d{2}$/.test(rest[0].text) && (rest[0].words[0]!.size < line.size - 1 || rest[0].text.startsWith('0')) && rest.length > 1) {
     rest = rest.slice(1);
   }
-  // Every reading needs a value after the name's first word; most prose and labels hold none.
+  // Every reading needs a value after the name's first word (most prose and labels hold none) and
+  // uses every word up to the line's end (a sentence ends in words no piece is made of).
   const valueAfterName = cells.some((cell, c) => cell.text.split(' ').some((token, t) => (c > 0 || t > 0) && mayHoldValue(token))) || line.words.slice(1).some((w) => mayHoldValue(w.text));
+  const readable = valueAfterName && endsWithPiece([first, ...rest]);
   const failed = new Set<string>();
-  const whole = valueAfterName ? shapedRow(prefix, first.words, rest, false, failed) : null;
+  const whole = readable ? shapedRow(prefix, first.words, rest, false, failed) : null;
   if (whole) return whole;
   // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
   // before the last word that can hold a value (when no later cell can) and while the name can still be one.
   const words = nameCells[0]!.words;
   const restHoldsValue = rest.some((cell) => cell.text.split(' ').some(mayHoldValue));
   const end = restHoldsValue ? words.length - 1 : words.findLastIndex((w) => mayHoldValue(w.text));
-  for (let k = 1; valueAfterName && k <= end; k++) {
+  for (let k = 1; readable && k <= end; k++) {
     const name = words.slice(0, k);
     if (name.length > MAX_NAME_WORDS || NOT_IN_NAME.test(name[k - 1]!.text)) break;
     const reading = shapedRow(prefix, name, [toCell(words.slice(k)), ...rest], true, failed);
