@@ -339,6 +339,17 @@ function shapedRow(prefix: string, name: Word[], others: readonly Cell[], split:
 }
 
 /**
+ * Whether a word after a line's first can be (part of) a value: a reading as a row needs one, the
+ * name's first word being no value. Most prose and labels hold none.
+ */
+export function valueAfterFirstWord(line: Line): boolean {
+  return (
+    splitCells(line).some((cell, c) => cell.text.split(' ').some((token, t) => (c > 0 || t > 0) && mayHoldValue(token))) ||
+    line.words.slice(1).some((w) => mayHoldValue(w.text))
+  );
+}
+
+/**
  * Whether a span ending the last word of `cells` (the name cell and the cells after it) is a piece a
  * reading by shapes can end with: a value, flag, range, unit, previous result or lab code. parseRest
  * uses every word, so without one no cut of the name makes a row. The spans are those of every cut:
@@ -372,10 +383,8 @@ function byShape(line: Line, prefix: string): RowReading {
   if (rest[0] && /^\d{2}$/.test(rest[0].text) && (rest[0].words[0]!.size < line.size - 1 || rest[0].text.startsWith('0')) && rest.length > 1) {
     rest = rest.slice(1);
   }
-  // Every reading needs a value after the name's first word (most prose and labels hold none) and
-  // uses every word up to the line's end (a sentence ends in words no piece is made of).
-  const valueAfterName = cells.some((cell, c) => cell.text.split(' ').some((token, t) => (c > 0 || t > 0) && mayHoldValue(token))) || line.words.slice(1).some((w) => mayHoldValue(w.text));
-  const readable = valueAfterName && endsWithPiece([first, ...rest]);
+  // Every reading uses every word up to the line's end (a sentence ends in words no piece is made of).
+  const readable = valueAfterFirstWord(line) && endsWithPiece([first, ...rest]);
   const failed = new Set<string>();
   const whole = readable ? shapedRow(prefix, first.words, rest, false, failed) : null;
   if (whole) return whole;

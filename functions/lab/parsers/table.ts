@@ -7,7 +7,7 @@ import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
 import { type Line, pageLines } from './layout';
-import { isComment, plausibleName, type Row, readRow, rowOf } from './row';
+import { isComment, plausibleName, type Row, readRow, rowOf, valueAfterFirstWord } from './row';
 import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
 import { END_OF_RESULTS, isLabCode } from './vocabulary';
 
@@ -325,8 +325,8 @@ class TableReader {
    * positions count: a section with one row shows little of where its columns start.
    */
   private calibrate(columns: readonly Column[], lines: readonly Line[], section: Line | PageTable): Column[] {
-    // The cheap test first: most rows hold a value, and a reading by columns is not asked of them here.
-    const rows = lines.filter((l) => !this.headers.has(l) && (holdsValue(l) || rowOf(l, columns) !== null || rowOf(l, null) !== null));
+    // The cheap tests first: most rows hold a value, and a line with no word a value is made of is no row.
+    const rows = lines.filter((l) => !this.headers.has(l) && (holdsValue(l) || (valueAfterFirstWord(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null))));
     const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
     const sections = this.rowsUnderHeaders.get(key) ?? { bySection: new Map<Line | PageTable, Line[]>(), last: null };
     this.rowsUnderHeaders.set(key, sections);
