@@ -4,33 +4,46 @@
  * reading many documents never grows without limit: past `limit` entries the memory starts afresh.
  */
 export function memoize<T extends NonNullable<unknown> | null>(fn: (text: string) => T, limit = 20_000): (text: string) => T {
-  const cache = new Map<string, T>();
+  const cache: Cache = { answers: new Map<string, T>(), learnt: null };
   caches.push(cache);
+  const answers = cache.answers as Map<string, T>;
   return (text: string): T => {
     // Answers are never undefined (the type says so): one lookup tells a hit from a miss.
-    const hit = cache.get(text);
+    const hit = answers.get(text);
     if (hit !== undefined) return hit;
-    if (cache.size >= limit) cache.clear();
+    if (answers.size >= limit) {
+      answers.clear();
+      // A cache cleared for being full is left as it is by an open checkpoint.
+      cache.learnt = null;
+    }
     const value = fn(text);
-    cache.set(text, value);
+    answers.set(text, value);
+    cache.learnt?.push(text);
     return value;
   };
 }
 
+interface Cache {
+  answers: Map<string, unknown>;
+  /** Texts learnt since the open checkpoint, for `memoCheckpoint`; null when none is open (in service, always). */
+  learnt: string[] | null;
+}
+
 /** Every memoize cache, for `memoCheckpoint`. */
-const caches: Array<Map<string, unknown>> = [];
+const caches: Cache[] = [];
 
 /**
  * A mark in every cache; the function returned forgets what was remembered after it. A benchmark reads
- * one document several times, each time as a reader that had not seen it (a cache cleared in between
- * for being full is left as it is).
+ * one document several times, each time as a reader that had not seen it. The texts learnt are listed
+ * as they come, so forgetting costs as much as was learnt (not a walk over every cache) and makes no
+ * garbage for the next timed reading to collect.
  */
 export function memoCheckpoint(): () => void {
-  const sizes = caches.map((cache) => cache.size);
+  for (const cache of caches) cache.learnt = [];
   return () => {
-    caches.forEach((cache, i) => {
-      let index = 0;
-      for (const key of cache.keys()) if (index++ >= (sizes[i] ?? 0)) cache.delete(key);
-    });
+    for (const cache of caches) {
+      if (cache.learnt) for (const text of cache.learnt) cache.answers.delete(text);
+      cache.learnt = null;
+    }
   };
 }
