@@ -40,7 +40,8 @@ export const VENDOR_NAMES: Record<Vendor, string> = Object.fromEntries(VENDORS.m
 export const OTHER_LABS: readonly string[] = vocabulary.otherLabs.names;
 export const FOREIGN_LAYOUTS: readonly RegExp[] = regexes(vocabulary.foreignLayouts.patterns);
 export const NON_LAB_DOCUMENT: readonly RegExp[] = regexes(vocabulary.nonLabDocument.patterns);
-export const FURNITURE: readonly RegExp[] = regexes(vocabulary.furniture.patterns);
+/** The furniture patterns as one alternation: asked of every line of every page, one pass instead of one per pattern. */
+export const FURNITURE: RegExp = regex(vocabulary.furniture.patterns.map((p) => `(?:${p})`).join('|'));
 export const END_OF_RESULTS: readonly RegExp[] = regexes(vocabulary.endOfResults.patterns);
 export const COMMENT: readonly RegExp[] = regexes(vocabulary.comments.patterns);
 
