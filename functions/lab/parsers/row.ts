@@ -272,6 +272,11 @@ function takenAlready(roles: string, used: string): boolean {
   return false;
 }
 
+/** The tokens of cells, in order, each with the index of its cell. */
+function tokensOf(cells: readonly Cell[]): Array<{ text: string; cell: number }> {
+  return cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
+}
+
 /** Longest span (in words) of one role: `< OR = 13.5 umol/L` is five. */
 const MAX_SPAN = 6;
 
@@ -282,7 +287,7 @@ const MAX_SPAN = 6;
  * far, shared by the readings of one line that differ only in where its name ends.
  */
 function parseRest(cells: readonly Cell[], failed: Set<string>): Parse | null {
-  const tokens = cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
+  const tokens = tokensOf(cells);
   interface Partial extends Omit<Parse, 'value'> {
     value: ValueAndFlag | null;
   }
@@ -358,7 +363,7 @@ export function valueAfterFirstWord(line: Line): boolean {
  */
 function endsWithPiece(cells: readonly Cell[]): boolean {
   if (cells[0]!.text.split(' ').length !== cells[0]!.words.length) return true;
-  const tokens = cells.flatMap((cell, c) => cell.text.split(' ').map((text) => ({ text, cell: c })));
+  const tokens = tokensOf(cells);
   const last = tokens.length - 1;
   let text = '';
   for (let i = last; i >= 0 && i > last - MAX_SPAN; i--) {
