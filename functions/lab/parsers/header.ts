@@ -1,5 +1,6 @@
 import { isPrintedUnit } from '../ucum/to-ucum';
 import type { Line, Word } from './layout';
+import { memoizeByObject } from './memo';
 import { splitRangeAndUnit } from './values';
 import { type ColumnRole, flagOf, HEADER_PHRASES, isHeaderWord } from './vocabulary';
 
@@ -135,15 +136,7 @@ const READS_AS: Partial<Record<ColumnRole, (text: string) => boolean>> = {
 };
 
 /** Word groups of a line whose start was measured, not estimated: where its cells start. Lines never change, so read once. */
-const groupsOfLine = new WeakMap<Line, Word[][]>();
-
-function measuredGroups(line: Line): Word[][] {
-  const known = groupsOfLine.get(line);
-  if (known) return known;
-  const groups = wordGroups(line.words).filter((group) => group[0]!.exact || group[0]!.spaced);
-  groupsOfLine.set(line, groups);
-  return groups;
-}
+const measuredGroups = memoizeByObject((line: Line): Word[][] => wordGroups(line.words).filter((group) => group[0]!.exact || group[0]!.spaced));
 
 /** Values aligned on a column edge may be nudged by a few points, or estimated a few points early. */
 const EDGE_SLACK = 4;

@@ -1,4 +1,5 @@
 import type { PageText, TextItem } from '../pdf-text';
+import { memoizeByObject } from './memo';
 
 /**
  * Rebuilds words and lines from positioned text items, whatever their chunking: one item per cell,
@@ -157,17 +158,11 @@ export function pageWords(page: PageText): Word[] {
   return joinGlyphs(page.items.flatMap(splitItem));
 }
 
-/** Lines of each page, built once: the document check and the table reader both read them, and nothing changes a line. */
-const linesOfPage = new WeakMap<PageText, readonly Line[]>();
-
-/** Lines of a page, top to bottom; words whose baselines lie within ~half a font size share a line. */
-export function pageLines(page: PageText): readonly Line[] {
-  const known = linesOfPage.get(page);
-  if (known) return known;
-  const lines = buildLines(page);
-  linesOfPage.set(page, lines);
-  return lines;
-}
+/**
+ * Lines of a page, top to bottom; words whose baselines lie within ~half a font size share a line. Built
+ * once per page: the document check and the table reader both read them, and nothing changes a line.
+ */
+export const pageLines: (page: PageText) => readonly Line[] = memoizeByObject(buildLines);
 
 function buildLines(page: PageText): Line[] {
   const words = pageWords(page).sort((a, b) => b.y - a.y || a.x0 - b.x0);

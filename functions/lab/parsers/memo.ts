@@ -47,3 +47,18 @@ export function memoCheckpoint(): () => void {
     }
   };
 }
+
+/**
+ * Remembers a pure function of one object for as long as the object lives (a page, a line, a set of
+ * pages): the document check and the table reader ask the same questions of the same objects. Nothing
+ * to bound or forget: the answers go with their objects, which no later document shares.
+ */
+export function memoizeByObject<K extends object, T>(fn: (key: K) => T): (key: K) => T {
+  const answers = new WeakMap<K, T>();
+  return (key: K): T => {
+    if (answers.has(key)) return answers.get(key) as T;
+    const value = fn(key);
+    answers.set(key, value);
+    return value;
+  };
+}

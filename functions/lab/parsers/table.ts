@@ -7,6 +7,7 @@ import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
 import { type Line, pageLines } from './layout';
+import { memoizeByObject } from './memo';
 import { isComment, plausibleName, type Row, readRow, rowOf, valueAfterFirstWord } from './row';
 import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
 import { END_OF_RESULTS, isLabCode } from './vocabulary';
@@ -667,15 +668,7 @@ export function layoutPages(pages: readonly PageText[]): { tables: PageTable[]; 
 }
 
 /** The tables of a set of pages, read once: the document check and the extraction both ask in one process. */
-const tablesRead = new WeakMap<readonly PageText[], RawTables>();
-
-export function readTables(pages: readonly PageText[]): RawTables {
-  const known = tablesRead.get(pages);
-  if (known) return known;
-  const tables = readTablesOnce(pages);
-  tablesRead.set(pages, tables);
-  return tables;
-}
+export const readTables: (pages: readonly PageText[]) => RawTables = memoizeByObject(readTablesOnce);
 
 function readTablesOnce(pages: readonly PageText[]): RawTables {
   const reader = new TableReader();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { memoCheckpoint, memoize } from '../../../../functions/lab/parsers/memo';
+import { memoCheckpoint, memoize, memoizeByObject } from '../../../../functions/lab/parsers/memo';
 
 /** A memoized function that counts how often it really ran, per text. */
 function counted(limit?: number) {
@@ -52,6 +52,26 @@ describe('memoCheckpoint', () => {
         for (const text of texts) fn(text);
         for (const text of before) expect(runs.get(text)).toBe(1);
         for (const text of after) expect(runs.get(text)).toBe(2);
+      }),
+    );
+  });
+});
+
+describe('memoizeByObject', () => {
+  it('runs the function once per object, and apart for objects that only look alike', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 5 }), { minLength: 1, maxLength: 40 }), (picks) => {
+        const objects = Array.from({ length: 6 }, (_, i) => ({ i }));
+        const lookalike = { i: 0 };
+        const runs = new Map<object, number>();
+        const fn = memoizeByObject((o: { i: number }) => {
+          runs.set(o, (runs.get(o) ?? 0) + 1);
+          return o.i % 2 === 0 ? null : o.i * 10;
+        });
+        for (const k of picks) expect(fn(objects[k]!)).toBe(k % 2 === 0 ? null : k * 10);
+        for (const k of new Set(picks)) expect(runs.get(objects[k]!)).toBe(1);
+        fn(lookalike);
+        expect(runs.get(lookalike)).toBe(1);
       }),
     );
   });
