@@ -383,7 +383,6 @@ function byShape(line: Line, prefix: string): RowReading {
   // A performing-lab number right after the name (Labcorp: superscript `01`) belongs to no column.
   const first = cells[0];
   if (!first) return { reason: 'no_value' };
-  const nameCells = [first];
   let rest = cells.slice(1);
   if (rest[0] && /^\d{2}$/.test(rest[0].text) && (rest[0].words[0]!.size < line.size - 1 || rest[0].text.startsWith('0')) && rest.length > 1) {
     rest = rest.slice(1);
@@ -395,7 +394,7 @@ function byShape(line: Line, prefix: string): RowReading {
   if (whole) return whole;
   // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
   // before the last word that can hold a value (when no later cell can) and while the name can still be one.
-  const words = nameCells[0]!.words;
+  const words = first.words;
   const restHoldsValue = rest.some((cell) => cell.text.split(' ').some(mayHoldValue));
   const end = restHoldsValue ? words.length - 1 : words.findLastIndex((w) => mayHoldValue(w.text));
   for (let k = 1; readable && k <= end; k++) {
