@@ -74,7 +74,7 @@ async function cpuOf(work: () => Promise<unknown>): Promise<{ cpu: number; wall:
  * Times of each document's bare extraction and reading are the least of TIMINGS runs, taken in turns:
  * another process's load or a collection of garbage made by an earlier document only ever adds time,
  * and both sides of the ratio are measured alike. Each reading starts from what the reader remembered
- * before the document's first (parsers/memo.ts): a repeat must not find the document's own texts cached.
+ * before the document's first (functions/lab/memo.ts): a repeat must not find the document's own texts cached.
  */
 const TIMINGS = 5;
 

@@ -5,6 +5,6 @@
  */
 export { getDocumentProxy } from 'unpdf';
 export { classifyDocument } from '../functions/lab/classify-document';
+export { memoCheckpoint } from '../functions/lab/memo';
 export { extractLabResults } from '../functions/lab/parsers';
-export { memoCheckpoint } from '../functions/lab/parsers/memo';
 export { readPdfText } from '../functions/lab/pdf-text';

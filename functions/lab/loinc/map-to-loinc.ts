@@ -1,6 +1,6 @@
 import loincTable from '../../../data/lab/loinc-common-labs.json';
+import { memoize } from '../memo';
 import type { LoincMatchType } from '../results-schema';
-import { memoize } from '../parsers/memo';
 import { sameKind } from '../ucum/convert';
 
 /**

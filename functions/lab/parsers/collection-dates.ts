@@ -1,6 +1,6 @@
+import { findDates } from './dates';
 import { wordGroups } from './header';
 import type { Line, Word } from './layout';
-import { findDates } from './dates';
 import { COLLECTION_LABEL, COLLECTION_LABEL_ENDS, OTHER_DATE_LABEL } from './vocabulary';
 
 /**

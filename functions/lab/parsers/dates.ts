@@ -1,4 +1,4 @@
-import { memoize } from './memo';
+import { memoize } from '../memo';
 
 /**
  * Dates as US lab reports print them (docs/research/generic-table-reading.md §4): `MM/DD/YYYY`,

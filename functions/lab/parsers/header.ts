@@ -1,6 +1,6 @@
+import { memoizeByObject } from '../memo';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import type { Line, Word } from './layout';
-import { memoizeByObject } from './memo';
 import { splitRangeAndUnit } from './values';
 import { type ColumnRole, flagOf, HEADER_PHRASES, isHeaderWord } from './vocabulary';
 

@@ -1,5 +1,5 @@
+import { memoizeByObject } from '../memo';
 import type { PageText, TextItem } from '../pdf-text';
-import { memoizeByObject } from './memo';
 
 /**
  * Rebuilds words and lines from positioned text items, whatever their chunking: one item per cell,

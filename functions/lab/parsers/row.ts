@@ -1,11 +1,11 @@
 import { isKnownTestName } from '../loinc/map-to-loinc';
+import { memoize } from '../memo';
 import type { ResultFlag } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, toCell } from './cells';
+import { findDates } from './dates';
 import type { Column } from './header';
 import type { Line, Word } from './layout';
-import { findDates } from './dates';
-import { memoize } from './memo';
 import {
   type ParsedRange,
   type ParsedValue,

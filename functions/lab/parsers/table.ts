@@ -1,4 +1,5 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
+import { memoizeByObject } from '../memo';
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
@@ -7,7 +8,6 @@ import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
 import { type Line, pageLines } from './layout';
-import { memoizeByObject } from './memo';
 import { isComment, plausibleName, type Row, readRow, rowOf, valueAfterFirstWord } from './row';
 import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
 import { END_OF_RESULTS, isLabCode } from './vocabulary';

@@ -1,7 +1,7 @@
+import { memoize } from '../memo';
 import type { ResultFlag, ResultOperator, ResultType } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import { isDateText } from './dates';
-import { memoize } from './memo';
 import { CRITICAL_WORD, criticalFlag, flagOf, isTextResult } from './vocabulary';
 
 /**

@@ -1,6 +1,6 @@
 import unitTable from '../../../data/lab/unit-to-ucum.json';
 import { ucum } from '../../reference/build/ucum';
-import { memoize } from '../parsers/memo';
+import { memoize } from '../memo';
 import type { UcumMatchMethod } from '../results-schema';
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { memoCheckpoint, memoize, memoizeByObject } from '../../../../functions/lab/parsers/memo';
+import { memoCheckpoint, memoize, memoizeByObject } from '../../../../functions/lab/memo';
 
 /** A memoized function that counts how often it really ran, per text. */
 function counted(limit?: number) {
