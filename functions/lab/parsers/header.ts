@@ -34,10 +34,13 @@ interface Phrase {
 
 /** The header words of a line read as phrases, longest first, or null when a word is not one. */
 function phrasesOf(words: readonly Word[]): Phrase[] | null {
+  // Nearly every line holds a word no header does: that is told before a phrase is sought.
+  if (!words.every((w) => isHeaderWord(w.text))) return null;
+  const texts = words.map((w) => w.text.toLowerCase());
   const phrases: Phrase[] = [];
   let i = 0;
   while (i < words.length) {
-    const phrase = HEADER_PHRASES.find((p) => p.words.every((w, k) => words[i + k]?.text.toLowerCase() === w));
+    const phrase = HEADER_PHRASES.find((p) => p.words.every((w, k) => texts[i + k] === w));
     if (!phrase) return null;
     phrases.push({ role: phrase.role, words: words.slice(i, i + phrase.words.length) });
     i += phrase.words.length;
