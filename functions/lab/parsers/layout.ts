@@ -64,16 +64,35 @@ function isMonospaced(item: TextItem, characters: number): boolean {
   return Math.abs(item.width / (characters * item.height * MONOSPACE_ADVANCE) - 1) < 0.03;
 }
 
-/** Start and end (UTF-16 positions) of each run of non-space characters. */
-function tokenSpans(text: string): Array<[start: number, end: number]> {
-  return [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length]);
+/** Whether a UTF-16 code is white space: exactly the characters of a regular expression's `\s`. */
+function isBlank(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function splitItem(item: TextItem): Word[] {
   const size = item.height > 0 ? item.height : 8;
   const text = item.str;
-  const spans = tokenSpans(text);
-  if (spans.length === 1 && spans[0]![0] === 0 && spans[0]![1] === text.length) return [wordOf(item, size, text, item.x, item.x + item.width, true, false)];
+  // Start and end of each run of non-blank characters, in pairs: one scan, no match objects (a page has thousands of items).
+  const spans: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+    if (i === text.length) break;
+    const start = i;
+    while (i < text.length && !isBlank(text.charCodeAt(i))) i++;
+    spans.push(start, i);
+  }
+  if (spans.length === 2 && spans[0] === 0 && spans[1] === text.length) return [wordOf(item, size, text, item.x, item.x + item.width, true, false)];
   // Offset of each UTF-16 position in glyph weights; a surrogate pair is one glyph, weighed at its first unit.
   const offsets = new Float64Array(text.length + 1);
   let characters = 0;
@@ -94,11 +113,17 @@ function splitItem(item: TextItem): Word[] {
   }
   const total = offsets[text.length]!;
   const scale = total > 0 ? item.width / total : 0;
-  return spans.map(([start, end], k) => {
-    const before = k === 0 ? '' : text.slice(spans[k - 1]![1], start);
+  const words: Word[] = [];
+  for (let k = 0; k < spans.length; k += 2) {
+    const start = spans[k]!;
+    const end = spans[k + 1]!;
+    // Two or more blanks, or a tab, before a word inside the run: a column break.
+    const gap = k === 0 ? 0 : start - spans[k - 1]!;
+    const spaced = gap >= 2 || (gap === 1 && text.charCodeAt(start - 1) === 9);
     // The first word of a run starts where the run does; later ones are placed by estimate.
-    return wordOf(item, size, text.slice(start, end), item.x + offsets[start]! * scale, item.x + offsets[end]! * scale, start === 0, before.length >= 2 || before.includes('\t'));
-  });
+    words.push(wordOf(item, size, text.slice(start, end), item.x + offsets[start]! * scale, item.x + offsets[end]! * scale, start === 0, spaced));
+  }
+  return words;
 }
 
 /** A word of `item` (a module function, not a closure: splitItem runs once per text item). */
@@ -115,7 +140,8 @@ const TOUCHING = 0.1;
  * estimated end running into the next cell) stay apart; `cellText` joins word pieces within a cell.
  */
 function joinGlyphs(words: Word[]): Word[] {
-  const sorted = [...words].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  // The words are splitItem's own, made for this page: sorted and joined in place.
+  const sorted = words.sort((a, b) => b.y - a.y || a.x0 - b.x0);
   const out: Word[] = [];
   const glyphRuns = new Set<Word>();
   for (const word of sorted) {
@@ -134,7 +160,7 @@ function joinGlyphs(words: Word[]): Word[] {
       previous.x1 = Math.max(previous.x1, word.x1);
       if (word.confidence !== undefined) previous.confidence = Math.min(previous.confidence ?? 1, word.confidence);
       glyphRuns.add(previous);
-    } else out.push({ ...word });
+    } else out.push(word);
   }
   return out;
 }
@@ -153,9 +179,11 @@ function makeLine(pageNumber: number, words: Word[]): Line {
   };
 }
 
-/** Words of a page: items split at spaces, glyphs drawn one by one joined. */
-export function pageWords(page: PageText): Word[] {
-  return joinGlyphs(page.items.flatMap(splitItem));
+/** Words of a page, top to bottom and left to right: items split at spaces, glyphs drawn one by one joined. */
+function pageWords(page: PageText): Word[] {
+  const words: Word[] = [];
+  for (const item of page.items) words.push(...splitItem(item));
+  return joinGlyphs(words);
 }
 
 /**
@@ -165,7 +193,7 @@ export function pageWords(page: PageText): Word[] {
 export const pageLines: (page: PageText) => readonly Line[] = memoizeByObject(buildLines);
 
 function buildLines(page: PageText): Line[] {
-  const words = pageWords(page).sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const words = pageWords(page);
   const lines: Line[] = [];
   let current: Word[] = [];
   let anchorY = Number.NaN;
