@@ -1,5 +1,6 @@
 import type { Column } from './header';
 import type { Line, Word } from './layout';
+import type { ColumnRole } from './vocabulary';
 
 /**
  * Cells of a line. A gap of about three spaces or more ends a cell, and so does a run of spaces inside
@@ -126,11 +127,27 @@ export interface ColumnCells {
 
 export function cellsByColumn(cells: readonly Cell[], columns: readonly Column[]): ColumnCells {
   const words: Word[][] = columns.map(() => []);
-  const groups: Cell[][] = columns.map(() => []);
+  const texts: string[] = columns.map(() => '');
   cells.forEach((cell, index) => {
     const column = cellColumn(cell, index, columns);
     words[column]!.push(...cell.words);
-    groups[column]!.push(cell);
+    // A cell's text is never empty: an empty text is a column with no cell yet.
+    texts[column] = texts[column] === '' ? cell.text : `${texts[column]} ${cell.text}`;
   });
-  return { texts: groups.map((g) => g.map((c) => c.text).join(' ')), words };
+  return { texts, words };
+}
+
+/** The texts of each role's columns, joined by spaces (empty columns left out); a role with none is absent. */
+export type RoleTexts = Partial<Record<ColumnRole, string>>;
+
+export function textsByRole(texts: readonly string[], columns: readonly Column[]): RoleTexts {
+  const byRole: RoleTexts = {};
+  for (let i = 0; i < columns.length; i++) {
+    const text = texts[i]!;
+    if (text === '') continue;
+    const role = columns[i]!.role;
+    const known = byRole[role];
+    byRole[role] = known === undefined ? text : `${known} ${text}`;
+  }
+  return byRole;
 }

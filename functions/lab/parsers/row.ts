@@ -2,7 +2,7 @@ import { isKnownTestName } from '../loinc/map-to-loinc';
 import { memoize } from '../memo';
 import type { ResultFlag } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
-import { type Cell, cellsByColumn, cellText, splitCells, toCell } from './cells';
+import { type Cell, cellsByColumn, cellText, splitCells, textsByRole, toCell } from './cells';
 import { findDates } from './dates';
 import type { Column } from './header';
 import type { Line, Word } from './layout';
@@ -17,7 +17,7 @@ import {
   splitRangeAndUnit,
   type ValueAndFlag,
 } from './values';
-import { COMMENT, type ColumnRole, isLabCode, isTextResult, mayHoldValue, readsAsProse } from './vocabulary';
+import { COMMENT, isLabCode, isTextResult, mayHoldValue, readsAsProse } from './vocabulary';
 
 /**
  * One result row read from a line: by the columns of a header when there is one, else (or when the
@@ -97,6 +97,12 @@ export function cleanName(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The printed name: the first line of a name wrapped above the value (`prefix`), then the name's words (no blanks in any). */
+function fullNameOf(prefix: string, words: readonly Word[]): string {
+  const name = cellText(nameWords(words));
+  return prefix === '' ? name : cleanName(`${prefix} ${name}`);
+}
+
 /**
  * The name and the value of a row. A right-aligned text result of two words (`SEE NOTE`, `NOT
  * DETECTED`) can start left of its column, leaving its first word at the end of the name: such a word
@@ -118,13 +124,6 @@ function nameAndValue(fullName: string, valueText: string): { name: string; pars
     if (isKnownTestName(name) || opensResult) return { name, parsed: moved };
   }
   return whole ? { name: fullName, parsed: whole } : null;
-}
-
-function roleText(texts: readonly string[], columns: readonly Column[], role: ColumnRole): string {
-  return columns
-    .map((c, i) => (c.role === role ? texts[i]! : ''))
-    .filter((t) => t !== '')
-    .join(' ');
 }
 
 /**
@@ -162,24 +161,25 @@ const ESTIMATE_SLACK = 15;
 function byColumns(line: Line, columns: readonly Column[], prefix: string): RowReading {
   const cells = cellsByColumn(splitCells(line, columns), columns);
   const nameIndex = columns.findIndex((c) => c.role === 'name');
-  const fullName = cleanName(`${prefix} ${cellText(nameWords(cells.words[nameIndex] ?? []))}`);
-  const valueText = roleText(cells.texts, columns, 'value');
-  const rangeText = roleText(cells.texts, columns, 'range');
+  const fullName = fullNameOf(prefix, cells.words[nameIndex] ?? []);
+  const byRole = textsByRole(cells.texts, columns);
+  const valueText = byRole.value ?? '';
+  const rangeText = byRole.range ?? '';
   if (valueText === '') return { reason: rangeText !== '' && isKnownTestName(fullName) ? 'range_without_value' : 'no_value' };
   const split = nameAndValue(fullName, valueText);
   if (!split) return { reason: plausibleName(fullName) ? 'unreadable_cell' : 'not_a_test_name' };
   let flag = split.parsed.flag;
-  const flagText = roleText(cells.texts, columns, 'flag');
+  const flagText = byRole.flag ?? '';
   if (flagText !== '') {
     const printed = parseFlag(flagText);
     if (!printed) return { reason: 'unreadable_cell' };
     flag = printed;
   }
-  const lab = roleText(cells.texts, columns, 'lab');
+  const lab = byRole.lab ?? '';
   if (lab !== '' && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
-  const previous = roleText(cells.texts, columns, 'previous');
+  const previous = byRole.previous ?? '';
   if (previous !== '' && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
-  let unit: string | null = roleText(cells.texts, columns, 'unit') || null;
+  let unit: string | null = byRole.unit ?? null;
   if (unit !== null && !plausibleUnit(unit)) return { reason: 'unreadable_cell' };
   let range: ParsedRange | null = null;
   if (rangeText !== '') {
@@ -332,7 +332,7 @@ function parseRest(cells: readonly Cell[], failed: Set<string>): Parse | null {
 
 /** A row read by shapes from name words and the cells after them; `split`: the name cell was cut, which lowers confidence; `failed` as parseRest's. */
 function shapedRow(prefix: string, name: Word[], others: readonly Cell[], split: boolean, failed: Set<string>): RowReading | null {
-  const fullName = cleanName(`${prefix} ${cellText(nameWords(name))}`);
+  const fullName = fullNameOf(prefix, name);
   if (!plausibleName(fullName) || isComment(fullName)) return null;
   const parse = others.length > 0 ? parseRest(others, failed) : null;
   if (!parse) return null;

@@ -3,7 +3,7 @@ import { memoizeByObject } from '../memo';
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
-import { cellsByColumn, splitCells } from './cells';
+import { cellsByColumn, splitCells, textsByRole } from './cells';
 import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
@@ -175,6 +175,11 @@ function findHeaders(lines: readonly Line[]): PageTable {
   return { lines: [...lines], headers, headerParts };
 }
 
+/** Columns as text, every position exact: columns with one key are one set. */
+function columnsKey(columns: readonly Column[]): string {
+  return columns.map((c) => `${c.role}@${c.x}:${c.x1}:${c.from}`).join(' ');
+}
+
 /** Confidence a result loses for each repair the reader made to it (a re-joined name or unit, an OCR name repaired). */
 export const REPAIR_PENALTY = 0.05;
 
@@ -196,7 +201,7 @@ class TableReader {
   private titles = new Set<Line>();
   private headers = new Map<Line, Column[]>();
   /** Rows under each column header, by the header's roles and positions (see calibrate). */
-  private readonly rowsUnderHeaders = new Map<string, { bySection: Map<Line | PageTable, Line[]>; last: { header: readonly Column[]; calibrated: Column[] } | null }>();
+  private readonly rowsUnderHeaders = new Map<string, { bySection: Map<Line | PageTable, Line[]>; calibrated: Map<string, Column[]> }>();
   /** Calibrated columns by their positions: one array per set, so row readings cached per columns are found again. */
   private readonly columnSets = new Map<string, Column[]>();
   /** The first line of a wrapped name whose value is printed on the line below. */
@@ -260,13 +265,9 @@ class TableReader {
     const columns = this.columns;
     if (columns) {
       const cells = cellsByColumn(splitCells(line, columns), columns);
-      const text = (role: Column['role']) =>
-        columns
-          .map((c, i) => (c.role === role ? cells.texts[i]! : ''))
-          .filter((t) => t !== '')
-          .join(' ');
+      const byRole = textsByRole(cells.texts, columns);
       const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'range', 'lab'].includes(c.role));
-      return { name: text('name').replace(/\s+/g, ' ').trim(), unit: text('unit') || text('range'), lab: text('lab'), busy };
+      return { name: (byRole.name ?? '').replace(/\s+/g, ' ').trim(), unit: byRole.unit || byRole.range || '', lab: byRole.lab ?? '', busy };
     }
     const indent = this.rowIndent ?? line.x0;
     const parts: Fragments = { name: '', unit: '', lab: '', busy: false };
@@ -329,21 +330,27 @@ class TableReader {
     // The cheap tests first: most rows hold a value, and a line with no word a value is made of is no row.
     const rows = lines.filter((l) => !this.headers.has(l) && (holdsValue(l) || (valueAfterFirstWord(l) && (rowOf(l, columns) !== null || rowOf(l, null) !== null))));
     const key = columns.map((c) => `${c.role}@${Math.round(c.x)}`).join(' ');
-    const sections = this.rowsUnderHeaders.get(key) ?? { bySection: new Map<Line | PageTable, Line[]>(), last: null };
+    const sections = this.rowsUnderHeaders.get(key) ?? { bySection: new Map<Line | PageTable, Line[]>(), calibrated: new Map<string, Column[]>() };
     this.rowsUnderHeaders.set(key, sections);
     const known = sections.bySection.get(section);
-    // Asked again with the same rows (the indent pass, then the reading pass): the columns set last time stand.
     const unchanged = known !== undefined && known.length === rows.length && known.every((l, i) => l === rows[i]);
-    if (unchanged && sections.last?.header === columns) return sections.last.calibrated;
-    sections.bySection.set(section, rows);
+    if (!unchanged) {
+      sections.bySection.set(section, rows);
+      sections.calibrated.clear();
+    }
+    // Asked again with the same rows (the indent pass, then the reading pass; each header of a table whose
+    // header repeats over its sections): a header printed at the same positions is set as it was last time.
+    const exact = columnsKey(columns);
+    const set = sections.calibrated.get(exact);
+    if (set) return set;
     const calibrated = this.intern(calibrateColumns(columns, [...sections.bySection.values()].flat()));
-    sections.last = { header: columns, calibrated };
+    sections.calibrated.set(exact, calibrated);
     return calibrated;
   }
 
   /** The one array of calibrated columns at these positions, so readings cached per columns are found again. */
   private intern(calibrated: Column[]): Column[] {
-    const key = calibrated.map((c) => `${c.role}@${c.x}:${c.x1}:${c.from}`).join(' ');
+    const key = columnsKey(calibrated);
     const known = this.columnSets.get(key);
     if (known) return known;
     this.columnSets.set(key, calibrated);
