@@ -80,6 +80,15 @@ function isBlank(code: number): boolean {
   );
 }
 
+/** One array for the glyph offsets of every item split (read before the next item is), grown as items need. */
+let offsetScratch = new Float64Array(256);
+
+function offsetsFor(characters: number): Float64Array {
+  if (offsetScratch.length <= characters) offsetScratch = new Float64Array(2 * (characters + 1));
+  offsetScratch[0] = 0;
+  return offsetScratch;
+}
+
 function splitItem(item: TextItem): Word[] {
   const size = item.height > 0 ? item.height : 8;
   const text = item.str;
@@ -94,7 +103,7 @@ function splitItem(item: TextItem): Word[] {
   }
   if (spans.length === 2 && spans[0] === 0 && spans[1] === text.length) return [wordOf(item, size, text, item.x, item.x + item.width, true, false)];
   // Offset of each UTF-16 position in glyph weights; a surrogate pair is one glyph, weighed at its first unit.
-  const offsets = new Float64Array(text.length + 1);
+  const offsets = offsetsFor(text.length);
   let characters = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -167,16 +176,13 @@ function joinGlyphs(words: Word[]): Word[] {
 
 function makeLine(pageNumber: number, words: Word[]): Line {
   words.sort((a, b) => a.x0 - b.x0);
-  const main = words.reduce((best, w) => (w.size > best.size ? w : best), words[0]!);
-  return {
-    pageNumber,
-    y: main.y,
-    x0: words[0]!.x0,
-    x1: Math.max(...words.map((w) => w.x1)),
-    size: main.size,
-    words,
-    text: words.map((w) => w.text).join(' '),
-  };
+  let main = words[0]!;
+  let x1 = main.x1;
+  for (const word of words) {
+    if (word.size > main.size) main = word;
+    x1 = Math.max(x1, word.x1);
+  }
+  return { pageNumber, y: main.y, x0: words[0]!.x0, x1, size: main.size, words, text: words.map((w) => w.text).join(' ') };
 }
 
 /** Words of a page, top to bottom and left to right: items split at spaces, glyphs drawn one by one joined. */
