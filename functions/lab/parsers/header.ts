@@ -187,10 +187,16 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
     // of the column before start right of its header too, and leave the columns before empty).
     if (aligned.length === 0) {
       const firstAfterName = calibrated[1]?.from;
+      // Rows aligned on a column share their start: each start is judged once.
+      const judged = new Map<number, boolean>();
       const leavesBefore = (x: number) => {
         if (firstAfterName === undefined) return true;
+        const known = judged.get(x);
+        if (known !== undefined) return known;
         const at = lineStarts.filter((own) => own.some((s) => Math.abs(s - x) <= ALIGNMENT_SPREAD));
-        return 2 * at.filter((own) => own.some((s) => s >= firstAfterName && s < x - ALIGNMENT_SPREAD)).length >= at.length;
+        const leaves = 2 * at.filter((own) => own.some((s) => s >= firstAfterName && s < x - ALIGNMENT_SPREAD)).length >= at.length;
+        judged.set(x, leaves);
+        return leaves;
       };
       aligned = alignedIn((before.x1 + column.x) / 2 - EDGE_SLACK, column.x + EDGE_SLACK).filter(leavesBefore);
       // A centred header over ranges or units that start just right of the previous header: their shape says whose they are.
