@@ -223,7 +223,8 @@ async function runSize(dir: string, items: number): Promise<Run> {
     cli.stderr!.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       if (!uploadStarted && /^job /m.test(log)) uploadStarted = performance.now();
-      if (!completed && /score {2}\[#+\] 100%.*\n/.test(log)) completed = performance.now();
+      // The job's end, not the first 100 % progress line (printed while the results are still assembled).
+      if (!completed && /^job completed$/m.test(log)) completed = performance.now();
     });
     cli.stdout!.on('data', (chunk: Buffer) => {
       log += chunk.toString();

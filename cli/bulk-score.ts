@@ -125,6 +125,8 @@ async function follow(options: BulkScoreOptions, jobId: string, progress: Progre
     const line = progressLine('score ', items_done, items_total, { failed: items_failed, ratePerSecond: rate_per_second, etaSeconds: eta_seconds });
     if (status.status === 'completed' || status.status === 'failed') {
       progress.done(line);
+      // Its own line: a log (no terminal) also shows 100 % while the results are still being assembled.
+      options.stderr.write(`job ${status.status}\n`);
       return status;
     }
     progress.show(status.status === 'processing' || status.status === 'queued' ? line : `waiting for the job (${status.status})`);

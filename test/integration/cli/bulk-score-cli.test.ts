@@ -48,6 +48,8 @@ describe('hale bulk score', () => {
     expect(result.stderr).toMatch(/^job [0-9a-f-]{36}\n/);
     expect(result.stderr).toMatch(/upload done: 0 MB/);
     expect(result.stderr).toMatch(/score {2}\[#{28}\] 100% 4\/4 · 1 invalid/);
+    // The job's end has a line of its own, after the last progress line.
+    expect(result.stderr).toMatch(/100% 4\/4 · 1 invalid.*\njob completed\n/);
     const results = jsonLines(await readFile(out, 'utf8')).map((line) => BulkResultLineSchema.parse(line));
     expect(results.map((r) => r.uid_ext)).toEqual(['member-0001', 'member-0002', 'member-0003']);
     const errors = jsonLines(await readFile(`${out}.errors.jsonl`, 'utf8')).map((line) => BulkErrorLineSchema.parse(line));
@@ -72,6 +74,7 @@ describe('hale bulk score', () => {
   it('exits 1 with the reason when the job fails, the key is wrong or the file is missing, and 2 for bad usage', async () => {
     const failed = await cli(['bulk', 'score', EXAMPLE_JSONL, '--input-format', 'csv', '--out', path.join(dir, 'x.jsonl'), '--poll-interval', '50']);
     expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/\njob failed\n/);
     expect(failed.stderr).toMatch(/hale: The job failed \(invalid_input\): the file is not a bulk CSV/);
     const unauthorised = await cli(['bulk', 'score', EXAMPLE_CSV, '--out', path.join(dir, 'y.jsonl')], { HALE_API_KEY: 'not-a-key' });
     expect(unauthorised).toEqual(expect.objectContaining({ code: 1, stderr: expect.stringMatching(/POST health-score\/bulk answered 40[13]/) }));
