@@ -2,7 +2,7 @@ import type { PageText } from '../pdf-text';
 import { inkShare } from './deskew';
 import { withDecimalPoint } from './decimal-points';
 import { despeckle } from './despeckle';
-import { RENDER_DPI, renderPages } from './page-image';
+import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { uncoveredInk } from './uncovered-ink';
 
@@ -69,26 +69,42 @@ export async function* recognizePages(
   pageNumbers: readonly number[],
   recognizer: TextRecognizer,
   dpi = RENDER_DPI,
+  render: typeof renderPages = renderPages,
 ): AsyncGenerator<PageRecognition> {
-  for await (const rendered of renderPages(bytes, pageNumbers, dpi)) {
-    const { pageNumber, width, height, image, skewDegrees } = rendered;
-    if (inkShare(image) < BLANK_PAGE_INK) {
-      yield { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, meanConfidence: null };
-      continue;
+  const rendering = render(bytes, pageNumbers, dpi);
+  // The next page is rendered (on this thread) while the engine reads the current one (on its own):
+  // a scanned document takes about the engine's time, not the engine's and the renderer's.
+  let next = rendering.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = rendering.next();
+      yield await recognizeRendered(current.value, recognizer);
     }
-    const clean = despeckle(image).image;
-    const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withDecimalPoint(w, clean)).filter((w) => !isSpeck(w));
-    const words = await read(recognizer.recognize(clean));
-    // A second, single-line look at ink the page reading left without words (a lone value the sparse
-    // mode missed); cheap, for the regions are few and small.
-    if (recognizer.recognizeLine) {
-      for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) words.push(...(await read(recognizer.recognizeLine(clean, region))));
-    }
-    const items = wordsToItems(words, image, height);
-    if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
-    const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
-    yield { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, meanConfidence };
+  } finally {
+    // Stopped early (an unreadable page, a consumer that left): the page being rendered is let go.
+    next.catch(() => undefined);
+    await rendering.return(undefined);
   }
+}
+
+/** One rendered page read: blank, its words (with a second look at ink left without words), or unreadable. */
+async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecognizer): Promise<PageRecognition> {
+  const { pageNumber, width, height, image, skewDegrees } = rendered;
+  if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, meanConfidence: null };
+  const clean = despeckle(image).image;
+  const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withDecimalPoint(w, clean)).filter((w) => !isSpeck(w));
+  const words = await read(recognizer.recognize(clean));
+  // A second, single-line look at ink the page reading left without words (a lone value the sparse
+  // mode missed); cheap, for the regions are few and small.
+  if (recognizer.recognizeLine) {
+    for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) words.push(...(await read(recognizer.recognizeLine(clean, region))));
+  }
+  const items = wordsToItems(words, image, height);
+  if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
+  const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
+  return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, meanConfidence };
 }
 
 /** Fills every page that waits for recognition (no `source`) with its OCR text; other pages stay as they are. */

@@ -112,3 +112,38 @@ it('reads a region of a page on its own as one line, its words placed on the pag
   expect(words[0]!.y0).toBeGreaterThanOrEqual(region.y0);
   expect(words[0]!.confidence).toBeGreaterThan(0.8);
 });
+
+it('renders the next page while the engine reads the current one, and lets the rendering go when a page is unreadable', async () => {
+  const report = await generateQuestReport({ seed: 11, panelCount: 10 });
+  const pdf = await scanned(report.pdf, { seed: 11, dpi: 100 });
+  const pageNumbers = (await readPdfText(pdf)).map((p) => p.pageNumber);
+  expect(pageNumbers.length).toBeGreaterThanOrEqual(3);
+  const rendered: number[] = [];
+  async function* watchedRender(...args: Parameters<typeof renderPages>) {
+    for await (const page of renderPages(...args)) {
+      rendered.push(page.pageNumber);
+      yield page;
+    }
+  }
+  const words = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
+  const renderedWhileReading: number[][] = [];
+  const recognizer = {
+    engine: 'fake',
+    async recognize(): Promise<typeof words> {
+      // Waits (boundedly) for the renderer to deliver the page after this one.
+      const waitingFor = rendered.length + 1;
+      for (let waited = 0; rendered.length < Math.min(waitingFor, pageNumbers.length) && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      renderedWhileReading.push([...rendered]);
+      // The second page reads as nothing: the job stops there.
+      return renderedWhileReading.length === 2 ? [] : words;
+    },
+  };
+  const read: number[] = [];
+  const error = await (async () => {
+    for await (const page of recognizePages(pdf, pageNumbers, recognizer, 100, watchedRender)) read.push(page.page.pageNumber);
+  })().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UnreadablePageError);
+  expect(read).toEqual([pageNumbers[0]]);
+  // Reading page 1, page 2 was rendered already; reading page 2, page 3.
+  expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), pageNumbers.slice(0, 3)]);
+});
