@@ -7,6 +7,7 @@ import { withConditionalPuts } from './conditional-puts';
 import { closeGracefully, listenOnLoopback } from './http-server';
 import { withPresignedSignatures } from './presigned-signature';
 import { isMultipartExtra, serveMultipartExtra } from './s3-multipart';
+import { deleteWithoutFolderListings } from './s3rver-deletes';
 import { serveDesForS3rver } from './s3rver-des';
 
 export interface StoredObjectNotice {
@@ -54,6 +55,7 @@ async function loadS3rver(directory: string, onObjectCreated: (notice: StoredObj
     resetOnClose: false,
     configureBuckets: Object.values(BUCKETS).map((bucket) => ({ name: bucket.localName })),
   });
+  deleteWithoutFolderListings(app.store);
   app.on('event', (event: S3rver.Notification) => {
     for (const notice of notices(event)) onObjectCreated(notice);
   });

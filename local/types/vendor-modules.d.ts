@@ -50,7 +50,12 @@ declare module 's3rver' {
     /** The Koa request listener, for mounting on a server of one's own. */
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     /** Where the objects live. */
-    store: { existsObject(bucket: string, key: string): Promise<boolean> };
+    store: {
+      existsObject(bucket: string, key: string): Promise<boolean>;
+      deleteObject(bucket: string, key: string): Promise<void>;
+      getBucketPath(bucket: string): string;
+      getResourcePath(bucket: string, key: string, resource: string): string;
+    };
     /** The winston logger; run()'s server closes it when it closes. */
     logger: { close(): void };
     on(event: 'event', listener: (event: S3rver.Notification) => void): this;

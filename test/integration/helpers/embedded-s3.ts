@@ -7,9 +7,9 @@ import { startEmbeddedS3 } from '../../../local/embedded-s3';
 
 /**
  * The runtime's embedded S3 alone, for the tests of a file: started before them in a temporary
- * folder, the shared S3 client pointed at it, stopped and removed after them.
+ * folder (`directory()`: where its files are), the shared S3 client pointed at it, stopped and removed after them.
  */
-export function useEmbeddedS3(): void {
+export function useEmbeddedS3(): { directory: () => string } {
   let directory: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -26,4 +26,5 @@ export function useEmbeddedS3(): void {
     await stop?.();
     if (directory) await rm(directory, { recursive: true, force: true });
   });
+  return { directory: () => directory! };
 }
