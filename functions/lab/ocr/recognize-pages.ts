@@ -69,22 +69,28 @@ export async function* recognizePages(
   pageNumbers: readonly number[],
   recognizer: TextRecognizer,
   dpi = RENDER_DPI,
+  /** Where the page images come from (a test watches or breaks the rendering through it). */
   render: typeof renderPages = renderPages,
 ): AsyncGenerator<PageRecognition> {
   const rendering = render(bytes, pageNumbers, dpi);
   // The next page is rendered (on this thread) while the engine reads the current one (on its own):
   // a scanned document takes about the engine's time, not the engine's and the renderer's.
-  let next = rendering.next();
+  const renderNext = () => {
+    const page = rendering.next();
+    // Its failure is raised when the page is awaited, after the current one; until then it is no unhandled rejection.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = renderNext();
   try {
     for (;;) {
       const current = await next;
       if (current.done) return;
-      next = rendering.next();
+      next = renderNext();
       yield await recognizeRendered(current.value, recognizer);
     }
   } finally {
     // Stopped early (an unreadable page, a consumer that left): the page being rendered is let go.
-    next.catch(() => undefined);
     await rendering.return(undefined);
   }
 }

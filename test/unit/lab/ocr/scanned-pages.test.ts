@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
-import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
+import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
@@ -113,6 +113,9 @@ it('reads a region of a page on its own as one line, its words placed on the pag
   expect(words[0]!.confidence).toBeGreaterThan(0.8);
 });
 
+/** Six confident words: what a page needs to count as read (recognize-pages.ts, isReadable). */
+const READABLE_WORDS: RecognizedWord[] = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
+
 it('renders the next page while the engine reads the current one, and lets the rendering go when a page is unreadable', async () => {
   const report = await generateQuestReport({ seed: 11, panelCount: 10 });
   const pdf = await scanned(report.pdf, { seed: 11, dpi: 100 });
@@ -125,17 +128,16 @@ it('renders the next page while the engine reads the current one, and lets the r
       yield page;
     }
   }
-  const words = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
   const renderedWhileReading: number[][] = [];
   const recognizer = {
     engine: 'fake',
-    async recognize(): Promise<typeof words> {
+    async recognize(): Promise<RecognizedWord[]> {
       // Waits (boundedly) for the renderer to deliver the page after this one.
       const waitingFor = rendered.length + 1;
       for (let waited = 0; rendered.length < Math.min(waitingFor, pageNumbers.length) && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
       renderedWhileReading.push([...rendered]);
       // The second page reads as nothing: the job stops there.
-      return renderedWhileReading.length === 2 ? [] : words;
+      return renderedWhileReading.length === 2 ? [] : READABLE_WORDS;
     },
   };
   const read: number[] = [];
@@ -146,4 +148,38 @@ it('renders the next page while the engine reads the current one, and lets the r
   expect(read).toEqual([pageNumbers[0]]);
   // Reading page 1, page 2 was rendered already; reading page 2, page 3.
   expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), pageNumbers.slice(0, 3)]);
+});
+
+it('fails with the rendering error of a later page, raised while the engine reads an earlier one, as the whole reading\'s error', async () => {
+  const report = await generateQuestReport({ seed: 11, panelCount: 10 });
+  const pdf = await scanned(report.pdf, { seed: 11, dpi: 100 });
+  const pageNumbers = (await readPdfText(pdf)).map((p) => p.pageNumber);
+  let secondFailed = false;
+  async function* failingRender(...args: Parameters<typeof renderPages>) {
+    let count = 0;
+    for await (const page of renderPages(...args)) {
+      if (++count === 2) {
+        secondFailed = true;
+        throw new Error('page 2 could not be drawn');
+      }
+      yield page;
+    }
+  }
+  // Jest fails a test in which a promise is rejected with no handler: the rendering's failure must wait for its turn.
+  const recognizer = {
+    engine: 'fake',
+    async recognize(): Promise<RecognizedWord[]> {
+      // The engine is still reading page 1 when the rendering of page 2 fails, and a while after.
+      for (let waited = 0; !secondFailed && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 200));
+      return READABLE_WORDS;
+    },
+  };
+  const read: number[] = [];
+  const error = await (async () => {
+    for await (const page of recognizePages(pdf, pageNumbers, recognizer, 100, failingRender)) read.push(page.page.pageNumber);
+  })().catch((e: unknown) => e);
+  expect(secondFailed).toBe(true);
+  expect(read).toEqual([pageNumbers[0]]);
+  expect((error as Error).message).toBe('page 2 could not be drawn');
 });
