@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
-import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
+import type { PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
@@ -116,11 +116,26 @@ it('reads a region of a page on its own as one line, its words placed on the pag
 /** Six confident words: what a page needs to count as read (recognize-pages.ts, isReadable). */
 const READABLE_WORDS: RecognizedWord[] = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
 
-it('renders the next page while the engine reads the current one, and lets the rendering go when a page is unreadable', async () => {
+/** A scanned Quest report of three pages or more, at a low resolution (these tests use no engine). */
+async function threePageScan(): Promise<{ pdf: Uint8Array; pageNumbers: number[] }> {
   const report = await generateQuestReport({ seed: 11, panelCount: 10 });
   const pdf = await scanned(report.pdf, { seed: 11, dpi: 100 });
   const pageNumbers = (await readPdfText(pdf)).map((p) => p.pageNumber);
   expect(pageNumbers.length).toBeGreaterThanOrEqual(3);
+  return { pdf, pageNumbers };
+}
+
+/** The pages read before the reading stopped, and the error it stopped with. */
+async function readUntilStopped(pdf: Uint8Array, pageNumbers: number[], recognizer: TextRecognizer, render: typeof renderPages): Promise<{ read: number[]; error: unknown }> {
+  const read: number[] = [];
+  const error = await (async () => {
+    for await (const page of recognizePages(pdf, pageNumbers, recognizer, 100, render)) read.push(page.page.pageNumber);
+  })().catch((e: unknown) => e);
+  return { read, error };
+}
+
+it('renders the next page while the engine reads the current one, and lets the rendering go when a page is unreadable', async () => {
+  const { pdf, pageNumbers } = await threePageScan();
   const rendered: number[] = [];
   async function* watchedRender(...args: Parameters<typeof renderPages>) {
     for await (const page of renderPages(...args)) {
@@ -140,10 +155,7 @@ it('renders the next page while the engine reads the current one, and lets the r
       return renderedWhileReading.length === 2 ? [] : READABLE_WORDS;
     },
   };
-  const read: number[] = [];
-  const error = await (async () => {
-    for await (const page of recognizePages(pdf, pageNumbers, recognizer, 100, watchedRender)) read.push(page.page.pageNumber);
-  })().catch((e: unknown) => e);
+  const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, watchedRender);
   expect(error).toBeInstanceOf(UnreadablePageError);
   expect(read).toEqual([pageNumbers[0]]);
   // Reading page 1, page 2 was rendered already; reading page 2, page 3.
@@ -151,9 +163,7 @@ it('renders the next page while the engine reads the current one, and lets the r
 });
 
 it('fails with the rendering error of a later page, raised while the engine reads an earlier one, as the whole reading\'s error', async () => {
-  const report = await generateQuestReport({ seed: 11, panelCount: 10 });
-  const pdf = await scanned(report.pdf, { seed: 11, dpi: 100 });
-  const pageNumbers = (await readPdfText(pdf)).map((p) => p.pageNumber);
+  const { pdf, pageNumbers } = await threePageScan();
   let secondFailed = false;
   async function* failingRender(...args: Parameters<typeof renderPages>) {
     let count = 0;
@@ -175,10 +185,7 @@ it('fails with the rendering error of a later page, raised while the engine read
       return READABLE_WORDS;
     },
   };
-  const read: number[] = [];
-  const error = await (async () => {
-    for await (const page of recognizePages(pdf, pageNumbers, recognizer, 100, failingRender)) read.push(page.page.pageNumber);
-  })().catch((e: unknown) => e);
+  const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, failingRender);
   expect(secondFailed).toBe(true);
   expect(read).toEqual([pageNumbers[0]]);
   expect((error as Error).message).toBe('page 2 could not be drawn');
