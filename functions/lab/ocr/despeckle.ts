@@ -26,83 +26,105 @@ interface Blob {
 }
 
 /**
- * Labels the ink's 8-connected blobs (two passes with union–find). Returns the label of every pixel
- * (0: no ink) and each label's blob.
+ * The page's ink as horizontal runs, row by row (x0..x1 inclusive). A page is mostly paper and its ink
+ * a few hundred thousand runs, so blobs are found among runs, not among the page's millions of pixels.
  */
-function blobs(image: PageImage): { labels: Int32Array; found: Map<number, Blob> } {
-  const { width, height, grey } = image;
-  const labels = new Int32Array(width * height);
-  const parent: number[] = [0];
-  const find = (label: number): number => {
-    let root = label;
+class InkRuns {
+  count = 0;
+  y = new Int32Array(4096);
+  x0 = new Int32Array(4096);
+  x1 = new Int32Array(4096);
+  /** The runs of row y are rowStart[y] .. rowStart[y + 1] − 1. */
+  readonly rowStart: Int32Array;
+
+  constructor(image: PageImage) {
+    const { width, height, grey } = image;
+    this.rowStart = new Int32Array(height + 1);
+    for (let y = 0; y < height; y++) {
+      this.rowStart[y] = this.count;
+      const row = y * width;
+      let x = 0;
+      while (x < width) {
+        if (grey[row + x]! >= INK) {
+          x++;
+          continue;
+        }
+        const first = x;
+        while (x < width && grey[row + x]! < INK) x++;
+        this.add(y, first, x - 1);
+      }
+    }
+    this.rowStart[height] = this.count;
+  }
+
+  private add(y: number, x0: number, x1: number): void {
+    if (this.count === this.y.length) {
+      const grown = (values: Int32Array) => {
+        const copy = new Int32Array(values.length * 2);
+        copy.set(values);
+        return copy;
+      };
+      [this.y, this.x0, this.x1] = [grown(this.y), grown(this.x0), grown(this.x1)];
+    }
+    this.y[this.count] = y;
+    this.x0[this.count] = x0;
+    this.x1[this.count] = x1;
+    this.count++;
+  }
+}
+
+/**
+ * The ink's 8-connected blobs: a run joins each run of the row above that overlaps it or touches it
+ * at a corner (union–find over runs).
+ */
+function blobs(runs: InkRuns): Blob[] {
+  const parent = new Int32Array(runs.count);
+  for (let i = 0; i < runs.count; i++) parent[i] = i;
+  const find = (run: number): number => {
+    let root = run;
     while (parent[root]! !== root) root = parent[root]!;
-    while (parent[label]! !== root) {
-      const next = parent[label]!;
-      parent[label] = root;
-      label = next;
+    while (parent[run]! !== root) {
+      const next = parent[run]!;
+      parent[run] = root;
+      run = next;
     }
     return root;
   };
-  const union = (a: number, b: number): number => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra === rb) return ra;
-    const [low, high] = ra < rb ? [ra, rb] : [rb, ra];
-    parent[high] = low;
-    return low;
-  };
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      if (grey[i]! >= INK) continue;
-      let label = 0;
-      // Neighbours already labelled: left, and the three above.
-      const neighbours = [x > 0 ? labels[i - 1]! : 0, y > 0 && x > 0 ? labels[i - width - 1]! : 0, y > 0 ? labels[i - width]! : 0, y > 0 && x < width - 1 ? labels[i - width + 1]! : 0];
-      for (const n of neighbours) {
-        if (n === 0) continue;
-        label = label === 0 ? find(n) : union(label, n);
+  for (let y = 1; y + 1 < runs.rowStart.length; y++) {
+    let above = runs.rowStart[y - 1]!;
+    const aboveEnd = runs.rowStart[y]!;
+    for (let run = runs.rowStart[y]!; run < runs.rowStart[y + 1]!; run++) {
+      while (above < aboveEnd && runs.x1[above]! < runs.x0[run]! - 1) above++;
+      for (let other = above; other < aboveEnd && runs.x0[other]! <= runs.x1[run]! + 1; other++) {
+        const [a, b] = [find(other), find(run)];
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       }
-      if (label === 0) {
-        label = parent.length;
-        parent.push(label);
-      }
-      labels[i] = label;
     }
   }
-  const found = new Map<number, Blob>();
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      if (labels[i] === 0) continue;
-      const label = find(labels[i]!);
-      labels[i] = label;
-      const blob = found.get(label);
-      if (blob) {
-        blob.area++;
-        if (x < blob.x0) blob.x0 = x;
-        if (x > blob.x1) blob.x1 = x;
-        blob.y1 = y;
-      } else found.set(label, { area: 1, x0: x, y0: y, x1: x, y1: y });
+  const byRoot = new Map<number, Blob>();
+  for (let run = 0; run < runs.count; run++) {
+    const [y, x0, x1] = [runs.y[run]!, runs.x0[run]!, runs.x1[run]!];
+    const blob = byRoot.get(find(run));
+    if (!blob) {
+      byRoot.set(find(run), { area: x1 - x0 + 1, x0, y0: y, x1, y1: y });
+      continue;
     }
+    blob.area += x1 - x0 + 1;
+    blob.x0 = Math.min(blob.x0, x0);
+    blob.x1 = Math.max(blob.x1, x1);
+    blob.y1 = y;
   }
-  return { labels, found };
+  return [...byRoot.values()];
 }
 
-function isolated(labels: Int32Array, width: number, height: number, label: number, blob: Blob, clearance: number): boolean {
-  const top = Math.max(0, blob.y0 - clearance);
-  const bottom = Math.min(height - 1, blob.y1 + clearance);
-  const left = Math.max(0, blob.x0 - clearance);
-  const right = Math.min(width - 1, blob.x1 + clearance);
-  for (let y = top; y <= bottom; y++) {
-    const row = y * width;
-    for (let x = left; x <= right; x++) {
-      const other = labels[row + x]!;
-      if (other !== 0 && other !== label) return false;
-    }
+/** Ink pixels in the box (inclusive bounds). */
+function inkIn(image: PageImage, x0: number, y0: number, x1: number, y1: number): number {
+  let ink = 0;
+  for (let y = y0; y <= y1; y++) {
+    const row = y * image.width;
+    for (let x = x0; x <= x1; x++) if (image.grey[row + x]! < INK) ink++;
   }
-  return true;
+  return ink;
 }
 
 /** The page with its isolated specks turned white, and how many were removed. */
@@ -111,14 +133,19 @@ export function despeckle(image: PageImage): { image: PageImage; removed: number
   const maxArea = Math.max(1, Math.round(MAX_SPECK_AREA_AT_300_DPI * (dpi / 300) ** 2));
   const maxSide = Math.max(1, Math.round(MAX_SPECK_SIDE_INCHES * dpi));
   const clearance = Math.max(2, Math.round(CLEARANCE_INCHES * dpi));
-  const { labels, found } = blobs(image);
-  const specks = new Set<number>();
-  for (const [label, blob] of found) {
-    if (blob.area > maxArea || blob.x1 - blob.x0 >= maxSide || blob.y1 - blob.y0 >= maxSide) continue;
-    if (isolated(labels, width, height, label, blob, clearance)) specks.add(label);
-  }
-  if (specks.size === 0) return { image, removed: 0 };
+  const specks = blobs(new InkRuns(image)).filter((blob) => {
+    if (blob.area > maxArea || blob.x1 - blob.x0 >= maxSide || blob.y1 - blob.y0 >= maxSide) return false;
+    // Isolated: the box around it, `clearance` wider on every side, holds no ink but its own.
+    const box = [Math.max(0, blob.x0 - clearance), Math.max(0, blob.y0 - clearance), Math.min(width - 1, blob.x1 + clearance), Math.min(height - 1, blob.y1 + clearance)] as const;
+    return inkIn(image, ...box) === blob.area;
+  });
+  if (specks.length === 0) return { image, removed: 0 };
   const grey = new Uint8Array(image.grey);
-  for (let i = 0; i < grey.length; i++) if (labels[i] !== 0 && specks.has(labels[i]!)) grey[i] = 255;
-  return { image: { ...image, grey }, removed: specks.size };
+  // All the ink in a speck's own box is the speck's: its wider box holds no other.
+  for (const speck of specks) {
+    for (let y = speck.y0; y <= speck.y1; y++) {
+      for (let i = y * width + speck.x0; i <= y * width + speck.x1; i++) if (grey[i]! < INK) grey[i] = 255;
+    }
+  }
+  return { image: { ...image, grey }, removed: specks.length };
 }

@@ -110,4 +110,66 @@ describe('despeckle', () => {
     const image = page(DIGITS);
     expect(despeckle(image)).toEqual({ image, removed: 0 });
   });
+
+  /**
+   * The rule read pixel by pixel (a flood fill of each 8-connected blob of ink), against which the
+   * implementation (blobs among ink runs) is checked: a blob of at most 20 px, under 6 px a side, with no
+   * other ink within 9 px of its box (at 300 dpi), is a speck; its pixels, and no others, turn white.
+   */
+  function specksByFloodFill(image: PageImage): { grey: Uint8Array; removed: number } {
+    const { width, height } = image;
+    const ink = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && image.grey[y * width + x]! < 128;
+    const blob = new Int32Array(width * height).fill(-1);
+    const members: number[][] = [];
+    for (let start = 0; start < width * height; start++) {
+      if (blob[start] !== -1 || !ink(start % width, Math.floor(start / width))) continue;
+      const pixels = [start];
+      blob[start] = members.length;
+      for (let k = 0; k < pixels.length; k++) {
+        const [x, y] = [pixels[k]! % width, Math.floor(pixels[k]! / width)];
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const i = (y + dy) * width + x + dx;
+            if (ink(x + dx, y + dy) && blob[i] === -1) {
+              blob[i] = members.length;
+              pixels.push(i);
+            }
+          }
+        }
+      }
+      members.push(pixels);
+    }
+    const grey = new Uint8Array(image.grey);
+    let removed = 0;
+    members.forEach((pixels, label) => {
+      const xs = pixels.map((i) => i % width);
+      const ys = pixels.map((i) => Math.floor(i / width));
+      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      if (pixels.length > 20 || x1 - x0 >= 6 || y1 - y0 >= 6) return;
+      for (let y = Math.max(0, y0 - 9); y <= Math.min(height - 1, y1 + 9); y++) {
+        for (let x = Math.max(0, x0 - 9); x <= Math.min(width - 1, x1 + 9); x++) if (ink(x, y) && blob[y * width + x] !== label) return;
+      }
+      removed++;
+      for (const i of pixels) grey[i] = 255;
+    });
+    return { grey, removed };
+  }
+
+  it('whitens exactly the blobs the pixel-by-pixel rule calls specks, on pages of random ink', () => {
+    const mark = fc.tuple(fc.nat(59), fc.nat(39), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 8 }));
+    fc.assert(
+      fc.property(fc.array(mark, { maxLength: 25 }), fc.array(fc.tuple(fc.nat(59), fc.nat(39)), { maxLength: 40 }), (rects, dots) => {
+        const image = page(
+          [...rects.map(([x, y, w, h]): [number, number, number, number] => [x, y, Math.min(w, 60 - x), Math.min(h, 40 - y)]), ...dots.map(([x, y]): [number, number, number, number] => [x, y, 1, 1])],
+          60,
+          40,
+        );
+        const expected = specksByFloodFill(image);
+        const { image: clean, removed } = despeckle(image);
+        expect(removed).toBe(expected.removed);
+        expect(Buffer.from(clean.grey).equals(Buffer.from(expected.grey))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
