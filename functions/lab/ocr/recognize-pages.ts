@@ -1,6 +1,6 @@
 import type { PageText } from '../pdf-text';
-import { inkShare } from './deskew';
 import { withDecimalPoint } from './decimal-points';
+import { inkShare } from './deskew';
 import { despeckle } from './despeckle';
 import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
@@ -53,6 +53,7 @@ export class UnreadablePageError extends Error {
 export interface PageRecognition {
   page: PageText;
   skewDegrees: number;
+  renderer: RenderedPage['renderer'];
   /** Mean word confidence (0–1); null for a blank page. */
   meanConfidence: number | null;
 }
@@ -97,8 +98,8 @@ export async function* recognizePages(
 
 /** One rendered page read: blank, its words (with a second look at ink left without words), or unreadable. */
 async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecognizer): Promise<PageRecognition> {
-  const { pageNumber, width, height, image, skewDegrees } = rendered;
-  if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, meanConfidence: null };
+  const { pageNumber, width, height, image, skewDegrees, renderer } = rendered;
+  if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, renderer, meanConfidence: null };
   const clean = despeckle(image).image;
   const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withDecimalPoint(w, clean)).filter((w) => !isSpeck(w));
   const words = await read(recognizer.recognize(clean));
@@ -110,7 +111,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const items = wordsToItems(words, image, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
-  return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, meanConfidence };
+  return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };
 }
 
 /** Fills every page that waits for recognition (no `source`) with its OCR text; other pages stay as they are. */

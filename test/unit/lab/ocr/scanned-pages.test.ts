@@ -66,6 +66,7 @@ it('straightens a noisy 150-dpi scan turned by 3° before recognition, so rows s
   const [first] = await readPdfText(pdf);
   const recognized = [];
   for await (const page of recognizePages(pdf, [first!.pageNumber], tesseractRecognizer)) recognized.push(page);
+  expect(recognized[0]!.renderer).toBe('jpeg');
   expect(recognized[0]!.skewDegrees).toBeCloseTo(NOISY_SCAN.skewDegrees, 0);
   expect(valuesFound(report, [recognized[0]!.page])).toBeGreaterThanOrEqual(0.8);
 });

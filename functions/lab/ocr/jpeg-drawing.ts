@@ -1,0 +1,81 @@
+import type { DOMMatrix, DOMMatrix2DInit, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { Matrix, PlacedJpeg } from './scan-images';
+
+/**
+ * A scanned page drawn from its JPEG bytes instead of by pdf.js, pixel for pixel as pdf.js draws it:
+ * the same canvas transforms in the same order, the same snapping to whole device pixels, the same
+ * choice of smoothing. Only the JPEG decoder differs (Skia's libjpeg-turbo instead of pdf.js's
+ * JavaScript one, a few times faster), and with it at most the rounding of a grey level.
+ */
+
+/**
+ * pdf.js smooths an image only where it is not magnified beyond CSS pixels per PDF unit (96 / 72, at a
+ * device pixel ratio of 1, as in Node): larger, it is drawn pixel by pixel (getImageSmoothingEnabled).
+ */
+const PDF_TO_CSS_UNITS = 96 / 72;
+
+/** Device pixels per image pixel along each of the image's axes, under the canvas transform pdf.js draws it with. */
+function magnification({ a, b, c, d }: DOMMatrix2DInit): [number, number] {
+  return [Math.hypot(a ?? 1, b ?? 0), Math.hypot(c ?? 0, d ?? 1)];
+}
+
+/**
+ * The canvas transform under which pdf.js draws an image (paintInlineImageXObject): the viewport,
+ * each `cm` in turn, then 1/width by −1/height; the image goes to (0, −height) there. Built on the
+ * canvas itself, in the same steps, so its rounding is pdf.js's.
+ */
+function imageTransform(context: SKRSContext2D, viewport: Matrix, placed: PlacedJpeg): DOMMatrix {
+  context.resetTransform();
+  context.transform(...viewport);
+  for (const cm of placed.concatenated) context.transform(...cm);
+  context.scale(1 / placed.width, -1 / placed.height);
+  return context.getTransform();
+}
+
+/**
+ * Draws the image as pdf.js's drawImageAtIntegerCoords does: an image kept upright or turned by a
+ * quarter turn lands on whole device pixels (its corners rounded), any other one as transformed.
+ */
+function drawAsPdfJs(context: SKRSContext2D, image: Image, placed: PlacedJpeg, t: DOMMatrix): void {
+  const { width, height } = placed;
+  if (t.b === 0 && t.c === 0) {
+    const [left, top] = [Math.round(t.e), Math.round(-height * t.d + t.f)];
+    context.setTransform(Math.sign(t.a), 0, 0, Math.sign(t.d), left, top);
+    context.drawImage(image, 0, 0, width, height, 0, 0, Math.abs(Math.round(width * t.a + t.e) - left) || 1, Math.abs(Math.round(t.f) - top) || 1);
+  } else if (t.a === 0 && t.d === 0) {
+    const [left, top] = [Math.round(-height * t.c + t.e), Math.round(t.f)];
+    const across = Math.abs(Math.round(t.e) - left) || 1;
+    const down = Math.abs(Math.round(width * t.b + t.f) - top) || 1;
+    context.setTransform(0, Math.sign(t.b), Math.sign(t.c), 0, left, top);
+    context.drawImage(image, 0, 0, width, height, 0, 0, down, across);
+  } else {
+    context.setTransform(t);
+    context.drawImage(image, 0, 0, width, height, 0, -height, width, height);
+  }
+}
+
+/**
+ * Draws the page's JPEGs, decoded natively (Skia), onto the page's canvas (device pixels, blank) as
+ * pdf.js draws them, through the viewport transform. Draws nothing and answers false (pdf.js renders
+ * the page) when an image is shrunk below half its size, which pdf.js halves step by step before
+ * drawing (_scaleImage), or when a JPEG does not decode to the dimensions its PDF dictionary gives.
+ * Leaves the canvas's transform reset.
+ */
+export async function drawJpegs(context: SKRSContext2D, jpegs: readonly PlacedJpeg[], viewport: Matrix): Promise<boolean> {
+  const transforms = jpegs.map((placed) => imageTransform(context, viewport, placed));
+  context.resetTransform();
+  if (transforms.some((t) => magnification(t).some((scale) => scale < 0.5))) return false;
+  const { loadImage } = await import('@napi-rs/canvas');
+  const images = await Promise.all(jpegs.map((placed) => loadImage(Buffer.from(placed.jpeg)).catch(() => undefined)));
+  if (images.some((image, i) => image?.width !== jpegs[i]!.width || image?.height !== jpegs[i]!.height)) return false;
+  jpegs.forEach((placed, i) => {
+    const t = transforms[i]!;
+    // pdf.js's getImageSmoothingEnabled: smoothed unless magnified beyond CSS pixels per PDF unit.
+    context.imageSmoothingEnabled = placed.interpolate || magnification(t).every((scale) => scale <= PDF_TO_CSS_UNITS);
+    drawAsPdfJs(context, images[i]!, placed, t);
+  });
+  context.resetTransform();
+  context.imageSmoothingEnabled = true;
+  return true;
+}
+
