@@ -74,21 +74,42 @@ export async function* recognizePages(
   render: typeof renderPages = renderPages,
 ): AsyncGenerator<PageRecognition> {
   const rendering = render(bytes, pageNumbers, dpi);
-  // The next page is rendered (on this thread) while the engine reads the current one (on its own):
-  // a scanned document takes about the engine's time, not the engine's and the renderer's.
+  // Pages are rendered one after another (on this thread) while the engines read the pages before
+  // (on their own): a scanned document takes about its engines' time, not theirs and the renderer's.
   const renderNext = () => {
     const page = rendering.next();
     // Its failure is raised when the page is awaited, after the current one; until then it is no unhandled rejection.
     page.catch(() => undefined);
     return page;
   };
+  const parallel = Math.max(1, recognizer.parallelism ?? 1);
+  /** Readings under way, in page order; results are yielded in that order. */
+  const reading: Promise<PageRecognition>[] = [];
+  /** Sets a reading aside: it is raised when its turn comes, and one left behind by an early stop is no unhandled rejection. */
+  const enqueue = (read: Promise<PageRecognition>) => {
+    read.catch(() => undefined);
+    reading.push(read);
+  };
   let next = renderNext();
+  let rendered = false;
   try {
     for (;;) {
-      const current = await next;
-      if (current.done) return;
-      next = renderNext();
-      yield await recognizeRendered(current.value, recognizer);
+      while (!rendered && reading.length < parallel) {
+        const current = await next.catch((error: unknown) => ({ failed: error }));
+        if ('failed' in current) {
+          // A page that failed to render fails the reading in its turn, after the pages before it.
+          rendered = true;
+          enqueue(Promise.reject(current.failed));
+        } else if (current.done) {
+          rendered = true;
+        } else {
+          next = renderNext();
+          enqueue(recognizeRendered(current.value, recognizer));
+        }
+      }
+      const first = reading.shift();
+      if (!first) return;
+      yield await first;
     }
   } finally {
     // Stopped early (an unreadable page, a consumer that left): the page being rendered is let go.

@@ -43,6 +43,8 @@ export interface ImageRegion {
 export interface TextRecognizer {
   /** Human-readable engine name for logs (`tesseract`, `textract`). */
   readonly engine: string;
+  /** How many pages it reads at once to advantage (its engines); one when left out. */
+  readonly parallelism?: number;
   recognize(image: PageImage): Promise<RecognizedWord[]>;
   /**
    * Reads one region of the page as a single line of text (a second look where the page reading left

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { BUNDLED_TESSERACT_FOLDER, TRAINEDDATA_FILE } from './bundled-assets';
@@ -41,18 +42,26 @@ function pgm(image: PageImage): Buffer {
   return Buffer.concat([header, image.grey]);
 }
 
-let shared: Promise<Worker> | undefined;
-/** The resolution and page segmentation mode the shared worker was last told. */
-let workerDpi: number | undefined;
-let workerMode: PSM = PSM.SPARSE_TEXT;
-/** Settings and recognition run as one step: two pages recognised at once must not swap modes in between. */
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * Engines read pages side by side, one per core up to this many: a scanned report's pages take about
+ * half the time on two cores. Each holds its model and a page's working memory (~150 MB), so more
+ * would cost memory a 2 GB Lambda needs for little (it has two vCPUs at most).
+ */
+const MAX_ENGINES = 2;
+export const TESSERACT_ENGINES = Math.max(1, Math.min(MAX_ENGINES, availableParallelism()));
 
-function exclusive<T>(step: () => Promise<T>): Promise<T> {
-  const run = queue.then(step, step);
-  queue = run.catch(() => undefined);
-  return run;
+/** One engine: a worker thread, and the resolution and page segmentation mode it was last told. */
+interface Engine {
+  worker: Promise<Worker>;
+  dpi?: number;
+  mode: PSM;
+  /** Settings and recognition run as one step: two readings given to one engine must not swap modes in between. */
+  queue: Promise<unknown>;
+  /** Readings given to it and not finished: a new one goes to the engine with fewest. */
+  pending: number;
 }
+
+let engines: Engine[] = [];
 
 async function startWorker(): Promise<Worker> {
   const { langPath, workerPath } = assets();
@@ -68,39 +77,47 @@ async function startWorker(): Promise<Worker> {
     preserve_interword_spaces: '1',
     tessedit_do_invert: '0',
   });
-  workerMode = PSM.SPARSE_TEXT;
   return worker;
 }
 
-/** One worker per process (a Lambda container, a test file): starting one costs about half a second. */
-function worker(): Promise<Worker> {
-  shared ??= startWorker().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
-  return shared;
+/**
+ * The engine to give a reading to, started on first use (starting one costs about half a second) and
+ * kept for the process (a Lambda container, a test file). One that failed to start is started again.
+ */
+function engine(): Engine {
+  if (engines.length < TESSERACT_ENGINES && engines.every((e) => e.pending > 0)) {
+    const started: Engine = { worker: startWorker(), mode: PSM.SPARSE_TEXT, queue: Promise.resolve(), pending: 0 };
+    started.worker.catch(() => {
+      engines = engines.filter((e) => e !== started);
+    });
+    engines.push(started);
+  }
+  return engines.reduce((least, e) => (e.pending < least.pending ? e : least));
 }
 
-/** Stops the shared worker (tests and scripts end with it; a Lambda keeps it warm). */
+/** Stops the engines (tests and scripts end with them; a Lambda keeps them warm). */
 export async function stopTesseract(): Promise<void> {
-  const running = shared;
-  shared = undefined;
-  workerDpi = undefined;
-  workerMode = PSM.SPARSE_TEXT;
-  if (running) await (await running).terminate();
+  const running = engines;
+  engines = [];
+  await Promise.all(running.map(async (e) => (await e.worker.catch(() => undefined))?.terminate()));
 }
 
 /** Recognises `image` in `mode`; words in the image's pixels. */
 async function recognizeIn(image: PageImage, mode: PSM): Promise<RecognizedWord[]> {
-  const tesseract = await worker();
-  const { data } = await exclusive(async () => {
-    if (workerDpi !== image.dpi || workerMode !== mode) {
+  const chosen = engine();
+  chosen.pending++;
+  const step = async () => {
+    const tesseract = await chosen.worker;
+    if (chosen.dpi !== image.dpi || chosen.mode !== mode) {
       await tesseract.setParameters({ user_defined_dpi: String(image.dpi), tessedit_pageseg_mode: mode });
-      workerDpi = image.dpi;
-      workerMode = mode;
+      chosen.dpi = image.dpi;
+      chosen.mode = mode;
     }
     return tesseract.recognize(pgm(image), {}, { blocks: true, text: false });
-  });
+  };
+  const run = chosen.queue.then(step, step);
+  chosen.queue = run.catch(() => undefined);
+  const { data } = await run.finally(() => chosen.pending--);
   const words: RecognizedWord[] = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -141,6 +158,7 @@ function cutOut(image: PageImage, region: ImageRegion): { crop: PageImage; dx: n
 
 export const tesseractRecognizer: TextRecognizer = {
   engine: 'tesseract',
+  parallelism: TESSERACT_ENGINES,
   recognize(image: PageImage): Promise<RecognizedWord[]> {
     return recognizeIn(image, PSM.SPARSE_TEXT);
   },

@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
-import type { PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
+import type { PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
 import { scannedDocument } from '../../../fixtures/lab-documents/documents';
@@ -92,7 +92,7 @@ it('reads a blank scanned page as an empty OCR page, and a page of marks it cann
   expect(error).toMatchObject({ pageNumber: 1 });
 });
 
-it('reads a region of a page on its own as one line, its words placed on the page', async () => {
+it('reads a region of a page on its own as one line, its words placed on the page, and the same beside page readings on other engines', async () => {
   // A value column's lone digit and a unit, drawn in the page's PDF fonts (a 300-dpi grey page).
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -112,7 +112,22 @@ it('reads a region of a page on its own as one line, its words placed on the pag
   expect(words[0]!.x1).toBeLessThanOrEqual(region.x1);
   expect(words[0]!.y0).toBeGreaterThanOrEqual(region.y0);
   expect(words[0]!.confidence).toBeGreaterThan(0.8);
+
+  // Read side by side with the whole page (two engines where there are two cores, each told its own
+  // mode): each reading is what it is alone.
+  const page = await tesseractRecognizer.recognize(image);
+  // In this order each engine is given both modes in turn.
+  const readings = await Promise.all([
+    tesseractRecognizer.recognizeLine!(image, region),
+    tesseractRecognizer.recognize(image),
+    tesseractRecognizer.recognize(image),
+    tesseractRecognizer.recognizeLine!(image, region),
+  ]);
+  expect(page.map((w) => w.text)).toContain('mg/dL');
+  expect(readings).toEqual([words, page, page, words]);
 });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Six confident words: what a page needs to count as read (recognize-pages.ts, isReadable). */
 const READABLE_WORDS: RecognizedWord[] = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
@@ -150,7 +165,7 @@ it('renders the next page while the engine reads the current one, and lets the r
     async recognize(): Promise<RecognizedWord[]> {
       // Waits (boundedly) for the renderer to deliver the page after this one.
       const waitingFor = rendered.length + 1;
-      for (let waited = 0; rendered.length < Math.min(waitingFor, pageNumbers.length) && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      for (let waited = 0; rendered.length < Math.min(waitingFor, pageNumbers.length) && waited < 30_000; waited += 20) await sleep(20);
       renderedWhileReading.push([...rendered]);
       // The second page reads as nothing: the job stops there.
       return renderedWhileReading.length === 2 ? [] : READABLE_WORDS;
@@ -163,31 +178,84 @@ it('renders the next page while the engine reads the current one, and lets the r
   expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), pageNumbers.slice(0, 3)]);
 });
 
-it('fails with the rendering error of a later page, raised while the engine reads an earlier one, as the whole reading\'s error', async () => {
-  const { pdf, pageNumbers } = await threePageScan();
-  let secondFailed = false;
-  async function* failingRender(...args: Parameters<typeof renderPages>) {
+/** Renders as renderPages does until page `failing` (1-based, in reading order), whose rendering fails; `failed` says whether it has. */
+function renderFailingAt(failing: number): { render: typeof renderPages; failed: () => boolean } {
+  let failed = false;
+  async function* render(...args: Parameters<typeof renderPages>) {
     let count = 0;
     for await (const page of renderPages(...args)) {
-      if (++count === 2) {
-        secondFailed = true;
-        throw new Error('page 2 could not be drawn');
+      if (++count === failing) {
+        failed = true;
+        throw new Error(`page ${failing} could not be drawn`);
       }
       yield page;
     }
   }
+  return { render, failed: () => failed };
+}
+
+it('fails with the rendering error of a later page, raised while the engine reads an earlier one, as the whole reading\'s error', async () => {
+  const { pdf, pageNumbers } = await threePageScan();
+  const second = renderFailingAt(2);
   // Jest fails a test in which a promise is rejected with no handler: the rendering's failure must wait for its turn.
   const recognizer = {
     engine: 'fake',
     async recognize(): Promise<RecognizedWord[]> {
       // The engine is still reading page 1 when the rendering of page 2 fails, and a while after.
-      for (let waited = 0; !secondFailed && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-      await new Promise((r) => setTimeout(r, 200));
+      for (let waited = 0; !second.failed() && waited < 30_000; waited += 20) await sleep(20);
+      await sleep(200);
       return READABLE_WORDS;
     },
   };
-  const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, failingRender);
-  expect(secondFailed).toBe(true);
+  const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, second.render);
+  expect(second.failed()).toBe(true);
   expect(read).toEqual([pageNumbers[0]]);
   expect((error as Error).message).toBe('page 2 could not be drawn');
+});
+
+it('reads as many pages at once as the recognizer has engines, and yields them in page order', async () => {
+  const { pdf, pageNumbers } = await threePageScan();
+  let [calls, active, most] = [0, 0, 0];
+  let secondRead = () => {};
+  const second = new Promise<void>((resolve) => {
+    secondRead = resolve;
+  });
+  const recognizer = {
+    engine: 'fake',
+    parallelism: 2,
+    async recognize(): Promise<RecognizedWord[]> {
+      const call = ++calls;
+      most = Math.max(most, ++active);
+      // Page 1 is read until page 2 has been (boundedly: one engine at a time would never get there).
+      if (call === 1) await Promise.race([second, sleep(10_000)]);
+      if (call === 2) secondRead();
+      active--;
+      return READABLE_WORDS;
+    },
+  };
+  const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, renderPages);
+  expect(error).toBeUndefined();
+  expect(most).toBe(2);
+  expect(read).toEqual(pageNumbers);
+});
+
+it('with two engines, fails with the first page in order that fails: an unreadable page before a page that cannot be drawn', async () => {
+  const { pdf, pageNumbers } = await threePageScan();
+  const third = renderFailingAt(3);
+  let calls = 0;
+  const recognizer = {
+    engine: 'fake',
+    parallelism: 2,
+    async recognize(): Promise<RecognizedWord[]> {
+      const call = ++calls;
+      // Page 2 reads as nothing, but only once the rendering of page 3 has failed.
+      if (call === 2) for (let waited = 0; !third.failed() && waited < 30_000; waited += 20) await sleep(20);
+      return call === 2 ? [] : READABLE_WORDS;
+    },
+  };
+  const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, third.render);
+  expect(third.failed()).toBe(true);
+  expect(read).toEqual([pageNumbers[0]]);
+  expect(error).toBeInstanceOf(UnreadablePageError);
+  expect(error).toMatchObject({ pageNumber: pageNumbers[1] });
 });
