@@ -39,7 +39,7 @@ const STATE_ONLY = new Set([
   ...['BMC', 'BDC', 'EMC', 'MP', 'DP', 'BX', 'EX'],
 ]);
 const SHOWS_TEXT = new Set(['Tj', 'TJ', "'", '"']);
-/** The text render mode that paints nothing (7, clip only, changes what later images show: pdf.js renders such pages). */
+/** The text render mode that paints nothing and clips nothing. */
 const INVISIBLE_RENDER_MODE = 3;
 /** ExtGState keys that change nothing but the alpha of what is painted. */
 const ALPHA_KEYS = new Set(['Type', 'CA', 'ca']);
@@ -106,10 +106,13 @@ function alphasOf(state: PDFDict | undefined): { fill?: number; stroke?: number 
 }
 
 function paintsText(state: GraphicsState): boolean {
+  // Modes 4–7 add the glyphs to the clipping path, which changes what later images show.
+  if (state.renderMode >= 4) return true;
   if (state.renderMode === INVISIBLE_RENDER_MODE) return false;
-  const fills = [0, 2, 4, 6].includes(state.renderMode);
-  const strokes = [1, 2, 5, 6].includes(state.renderMode);
-  return (fills && state.fillAlpha > 0) || (strokes && state.strokeAlpha > 0) || state.renderMode === 7;
+  // 0 fills, 1 strokes, 2 does both.
+  const fills = state.renderMode !== 1;
+  const strokes = state.renderMode !== 0;
+  return (fills && state.fillAlpha > 0) || (strokes && state.strokeAlpha > 0);
 }
 
 /** The page's JPEGs in drawing order, or undefined when it draws anything else (see above). */

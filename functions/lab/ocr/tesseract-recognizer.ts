@@ -48,7 +48,7 @@ function pgm(image: PageImage): Buffer {
  * would cost memory a 2 GB Lambda needs for little (it has two vCPUs at most).
  */
 const MAX_ENGINES = 2;
-export const TESSERACT_ENGINES = Math.max(1, Math.min(MAX_ENGINES, availableParallelism()));
+const ENGINES_HERE = Math.max(1, Math.min(MAX_ENGINES, availableParallelism()));
 
 /** One engine: a worker thread, and the resolution and page segmentation mode it was last told. */
 interface Engine {
@@ -60,8 +60,6 @@ interface Engine {
   /** Readings given to it and not finished: a new one goes to the engine with fewest. */
   pending: number;
 }
-
-let engines: Engine[] = [];
 
 async function startWorker(): Promise<Worker> {
   const { langPath, workerPath } = assets();
@@ -80,31 +78,35 @@ async function startWorker(): Promise<Worker> {
   return worker;
 }
 
-/**
- * The engine to give a reading to, started on first use (starting one costs about half a second) and
- * kept for the process (a Lambda container, a test file). One that failed to start is started again.
- */
-function engine(): Engine {
-  if (engines.length < TESSERACT_ENGINES && engines.every((e) => e.pending > 0)) {
-    const started: Engine = { worker: startWorker(), mode: PSM.SPARSE_TEXT, queue: Promise.resolve(), pending: 0 };
-    started.worker.catch(() => {
-      engines = engines.filter((e) => e !== started);
-    });
-    engines.push(started);
-  }
-  return engines.reduce((least, e) => (e.pending < least.pending ? e : least));
-}
+/** Up to `size` engines, each started on first need (starting one costs about half a second) and kept. */
+class EnginePool {
+  private engines: Engine[] = [];
 
-/** Stops the engines (tests and scripts end with them; a Lambda keeps them warm). */
-export async function stopTesseract(): Promise<void> {
-  const running = engines;
-  engines = [];
-  await Promise.all(running.map(async (e) => (await e.worker.catch(() => undefined))?.terminate()));
+  constructor(readonly size: number) {}
+
+  /** The engine to give a reading to: a new one while all are busy and there is room, else the least busy. */
+  engine(): Engine {
+    if (this.engines.length < this.size && this.engines.every((e) => e.pending > 0)) {
+      const started: Engine = { worker: startWorker(), mode: PSM.SPARSE_TEXT, queue: Promise.resolve(), pending: 0 };
+      // One that failed to start is started again on a later reading.
+      started.worker.catch(() => {
+        this.engines = this.engines.filter((e) => e !== started);
+      });
+      this.engines.push(started);
+    }
+    return this.engines.reduce((least, e) => (e.pending < least.pending ? e : least));
+  }
+
+  async stop(): Promise<void> {
+    const running = this.engines;
+    this.engines = [];
+    await Promise.all(running.map(async (e) => (await e.worker.catch(() => undefined))?.terminate()));
+  }
 }
 
 /** Recognises `image` in `mode`; words in the image's pixels. */
-async function recognizeIn(image: PageImage, mode: PSM): Promise<RecognizedWord[]> {
-  const chosen = engine();
+async function recognizeIn(pool: EnginePool, image: PageImage, mode: PSM): Promise<RecognizedWord[]> {
+  const chosen = pool.engine();
   chosen.pending++;
   const step = async () => {
     const tesseract = await chosen.worker;
@@ -156,15 +158,35 @@ function cutOut(image: PageImage, region: ImageRegion): { crop: PageImage; dx: n
   return { crop: { width, height, dpi: image.dpi, grey }, dx: region.x0 - border, dy: region.y0 - border };
 }
 
-export const tesseractRecognizer: TextRecognizer = {
-  engine: 'tesseract',
-  parallelism: TESSERACT_ENGINES,
-  recognize(image: PageImage): Promise<RecognizedWord[]> {
-    return recognizeIn(image, PSM.SPARSE_TEXT);
-  },
-  async recognizeLine(image: PageImage, region: ImageRegion): Promise<RecognizedWord[]> {
-    const { crop, dx, dy } = cutOut(image, region);
-    const words = await recognizeIn(crop, PSM.SINGLE_LINE);
-    return words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy, ...(w.baseline === undefined ? {} : { baseline: w.baseline + dy }) }));
-  },
-};
+function recognizerOn(pool: EnginePool): TextRecognizer {
+  return {
+    engine: 'tesseract',
+    parallelism: pool.size,
+    recognize(image: PageImage): Promise<RecognizedWord[]> {
+      return recognizeIn(pool, image, PSM.SPARSE_TEXT);
+    },
+    async recognizeLine(image: PageImage, region: ImageRegion): Promise<RecognizedWord[]> {
+      const { crop, dx, dy } = cutOut(image, region);
+      const words = await recognizeIn(pool, crop, PSM.SINGLE_LINE);
+      return words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy, ...(w.baseline === undefined ? {} : { baseline: w.baseline + dy }) }));
+    },
+  };
+}
+
+/** The process's engines (a Lambda container's, a test file's): one per core, two at most. */
+const shared = new EnginePool(ENGINES_HERE);
+export const tesseractRecognizer: TextRecognizer = recognizerOn(shared);
+
+/** Stops the process's engines (tests and scripts end with them; a Lambda keeps them warm). */
+export function stopTesseract(): Promise<void> {
+  return shared.stop();
+}
+
+/**
+ * A recognizer with engines of its own, `count` at most: `npm run bench:extraction` reads with one, so
+ * its CPU time per page is one core's, with no second engine contending for the cache.
+ */
+export function tesseractRecognizerWithEngines(count: number): { recognizer: TextRecognizer; stop: () => Promise<void> } {
+  const pool = new EnginePool(count);
+  return { recognizer: recognizerOn(pool), stop: () => pool.stop() };
+}

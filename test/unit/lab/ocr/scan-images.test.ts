@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import fc from 'fast-check';
-import { degrees, fill, PDFDocument, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, StandardFonts } from 'pdf-lib';
+import { degrees, fill, PDFDocument, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, StandardFonts, setTextRenderingMode, TextRenderingMode } from 'pdf-lib';
 import { contentOperators } from '../../../../functions/lab/ocr/content-operators';
 import { exifOrientation } from '../../../../functions/lab/ocr/jpeg-orientation';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
@@ -142,13 +142,23 @@ describe('scannedJpegPages', () => {
     const jpeg = await jpegOf(100, 100);
     const pdf = await pdfWith(async (doc, page) => {
       await fullPageScan(jpeg)(doc, page);
-      page.drawText('hidden layer', { x: 20, y: 20, size: 8, font: await doc.embedFont(StandardFonts.Helvetica), opacity: 0 });
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      page.drawText('drawn transparent', { x: 20, y: 20, size: 8, font, opacity: 0 });
+      page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+      page.drawText('render mode 3', { x: 20, y: 40, size: 8, font });
     });
     expect([...(await scannedJpegPages(pdf)).keys()]).toEqual([1]);
   });
 
   it.each([
     ['visible text over the scan', async (doc: PDFDocument, page: PDFPage) => page.drawText('stamp', { x: 20, y: 20, size: 8, font: await doc.embedFont(StandardFonts.Helvetica) })],
+    [
+      'text that clips what follows (render mode 7)',
+      async (doc: PDFDocument, page: PDFPage) => {
+        page.pushOperators(setTextRenderingMode(TextRenderingMode.Clip));
+        page.drawText('clip', { x: 20, y: 20, size: 8, font: await doc.embedFont(StandardFonts.Helvetica) });
+      },
+    ],
     ['a filled path', async (_doc: PDFDocument, page: PDFPage) => page.pushOperators(pushGraphicsState(), rectangle(0, 0, 0, 0), fill(), popGraphicsState())],
     ['a half-transparent scan', async (doc: PDFDocument, page: PDFPage) => page.drawImage(await doc.embedJpg(await jpegOf(10, 10)), { x: 0, y: 0, width: 10, height: 10, opacity: 0.5 })],
   ])('leaves to pdf.js a page with %s', async (_what, extra) => {
