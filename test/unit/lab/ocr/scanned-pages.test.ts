@@ -129,6 +129,13 @@ it('reads a region of a page on its own as one line, its words placed on the pag
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits for `promise`, `ms` at most; the timer is cleared, so no test leaves one running behind it. */
+async function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Six confident words: what a page needs to count as read (recognize-pages.ts, isReadable). */
 const READABLE_WORDS: RecognizedWord[] = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
 
@@ -227,7 +234,7 @@ it('reads as many pages at once as the recognizer has engines, and yields them i
       const call = ++calls;
       most = Math.max(most, ++active);
       // Page 1 is read until page 2 has been (boundedly: one engine at a time would never get there).
-      if (call === 1) await Promise.race([second, sleep(10_000)]);
+      if (call === 1) await atMost(second, 10_000);
       if (call === 2) secondRead();
       active--;
       return READABLE_WORDS;
