@@ -16,6 +16,8 @@ import { confusionFold } from './test-name-repair';
  * - A word with a slash that is no printed unit of the unit table (data/lab/unit-to-ucum.json) but
  *   becomes exactly one of them through the usual confusions (`l`/`I`/`1`, `[`/`|` for `/`, `O`/`0`,
  *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`.
+ * - `0R` is the `OR` of an inclusive bound (`> OR = 40`, read `>0R`), with or without its sign and
+ *   equals sign: no value, unit or name of a lab table is spelt so.
  * - An upper-case word that is no word of the vocabulary's text results (data/lab/report-vocabulary.json)
  *   but reads as exactly one of them through the same confusions and `Q`/`O`, `S`/`5`, `B`/`8` is that
  *   word: `ONS` is `QNS`, `NEGATlVE` is `NEGATIVE`. No English word of a report reads as one.
@@ -23,6 +25,7 @@ import { confusionFold } from './test-name-repair';
 
 const OPENING_MARKS = /^[\s‘’“”"'`~]+(?=.)/u;
 const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
+const BOUND_OR_READ_0R = /^([<>≤≥]?)0R(=?)$/;
 const NUMBER_LIKE = /^[<>=]?[\dOolI]+(?:[.,:/-][\dOolI]+)*%?$/;
 const DIGIT_FOR = { O: '0', o: '0', l: '1', I: '1' } as const;
 
@@ -69,5 +72,6 @@ export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
+  word = word.replace(BOUND_OR_READ_0R, '$1OR$2');
   return textResultSpelling(unitSpelling(word));
 }
