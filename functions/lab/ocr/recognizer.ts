@@ -64,12 +64,32 @@ const DESCENT = 0.2;
  */
 const SIZE_NOISE = 0.1;
 
-/** Sizes within SIZE_NOISE of the page's body size (the median) become the body size; others stay. */
+/**
+ * Words on the baseline of body-size text whose size is estimated at most this far from the body size
+ * (a ratio) are body size too. Tesseract sizes each run of words it finds on its own, and a run of
+ * symbols comes out taller (`> OR = 40 mg/dL` three points over its row's `HDL` and `66`); the cells of
+ * one table row share a baseline and a size, and a title or a superscript has a baseline of its own.
+ */
+const ROW_SIZE_STRAY = 1.5;
+/** Baselines this close (share of the body size) are one row's. */
+const SAME_BASELINE = 0.25;
+
+/**
+ * Sizes within SIZE_NOISE of the page's body size (the median) become the body size, and so do sizes
+ * within ROW_SIZE_STRAY of it on the baseline of a body-size word; others stay.
+ */
 function snappedToBodySize(items: TextItem[]): TextItem[] {
   if (items.length === 0) return items;
   const sizes = items.map((i) => i.height).sort((a, b) => a - b);
   const body = sizes[sizes.length >> 1]!;
-  return items.map((i) => (Math.abs(i.height - body) <= SIZE_NOISE * body ? { ...i, height: body } : i));
+  const isBody = (height: number) => Math.abs(height - body) <= SIZE_NOISE * body;
+  const bodyBaselines = items.filter((i) => isBody(i.height)).map((i) => i.y);
+  const onBodyRow = (item: TextItem) => bodyBaselines.some((y) => Math.abs(y - item.y) <= SAME_BASELINE * body);
+  return items.map((i) => {
+    if (isBody(i.height)) return { ...i, height: body };
+    const near = i.height <= ROW_SIZE_STRAY * body && i.height >= body / ROW_SIZE_STRAY;
+    return near && onBodyRow(i) ? { ...i, height: body } : i;
+  });
 }
 
 /**

@@ -20,9 +20,19 @@ describe('wordsToItems', () => {
   });
 
   it('gives words the page’s body size where the engine’s estimate strays from it by a tenth or less, and keeps larger differences', () => {
-    const word = (text: string, lineHeight: number): RecognizedWord => ({ text, x0: 10, y0: 100, x1: 50, y1: 130, baseline: 130, lineHeight, confidence: 0.9 });
-    const items = wordsToItems([word('A/G', 38), word('Ratio', 34), word('QNS', 35), word('TITLE', 50), word('note', 25)], { dpi: 300 }, 792);
+    const word = (text: string, lineHeight: number, baseline: number): RecognizedWord => ({ text, x0: 10, y0: baseline - 30, x1: 50, y1: baseline, baseline, lineHeight, confidence: 0.9 });
+    // A title above the rows and a footnote below them, each on a baseline of its own.
+    const items = wordsToItems([word('A/G', 38, 400), word('Ratio', 34, 440), word('QNS', 35, 440), word('TITLE', 50, 300), word('note', 25, 900)], { dpi: 300 }, 792);
     expect(items.map((i) => i.height)).toEqual([8.4, 8.4, 8.4, 12, 6]);
+  });
+
+  it('gives the body size to a word on the baseline of a body-size word, however the engine sized its run of words (up to half again)', () => {
+    const word = (text: string, lineHeight: number, baseline: number): RecognizedWord => ({ text, x0: 10, y0: baseline - 30, x1: 50, y1: baseline, baseline, lineHeight, confidence: 0.9 });
+    // `> OR = 40` sized 11 pt on the row of `HDL` and `66` (8.4 pt); the same size on a line of its own stays.
+    const row = [word('HDL', 35, 400), word('66', 35, 400), word('>', 46, 401), word('OR', 46, 401)];
+    const otherRows = [word('LDL', 35, 440), word('110', 35, 440), word('mg/dL', 35, 440), word('TRIG', 35, 480), word('136', 35, 480)];
+    const items = wordsToItems([...row, ...otherRows, word('Title', 46, 300), word('BANNER', 80, 402)], { dpi: 300 }, 792);
+    expect(items.map((i) => i.height)).toEqual([8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 11.04, 19.2]);
   });
 
   it('leaves every size either the body size or more than a tenth from it, and sizing twice changes nothing', () => {
