@@ -5,19 +5,23 @@ import { isCodedTestName, LOINC_ROWS, normaliseTestName } from '../loinc/map-to-
  * table knows (data/lab/loinc-common-labs.json, every layout's spellings): `Hemoglobin Alc` and
  * `Hemoglobin A lc` are `Hemoglobin A1c`, `TRIGLY CERIDES` is `TRIGLYCERIDES`, `uiBC` is `UIBC`.
  *
- * A name is repaired only when it is no name the table knows and, with spaces ignored, letter case
- * ignored and the usual confusions taken as one character (l, L, 1, I, i, | and !; O, 0 and Q; S and 5;
- * B and 8), it spells exactly one of the table's names. Two candidates, or none, leave the name
+ * A name is repaired only when it is no name the table knows and, with spaces and the marks a speck
+ * makes or hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one
+ * character (l, L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the
+ * table's names. Two candidates, or none, leave the name
  * as read: a wrong name is worse than an uncoded one.
  */
 
 /** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
 const CONFUSED: Record<string, string> = { L: '1', I: '1', '|': '1', '!': '1', O: '0', Q: '0', S: '5', B: '8' };
 
-/** The spelling OCR cannot tell apart from others: no spaces, upper case, one character per confusion class. */
+/** Marks OCR adds (a speck) or drops (too faint) between the words of a name: `ALT-(SGPT)`, `Bilirubin Total`. */
+const SPECK_MARKS = /[\s,.\-]+/g;
+
+/** The spelling OCR cannot tell apart from others: no spaces or speck marks, upper case, one character per confusion class. */
 export function confusionFold(name: string): string {
   let folded = '';
-  for (const c of name.replace(/\s+/g, '').toUpperCase()) folded += CONFUSED[c] ?? c;
+  for (const c of name.replace(SPECK_MARKS, '').toUpperCase()) folded += CONFUSED[c] ?? c;
   return folded;
 }
 

@@ -13,6 +13,9 @@ describe('repairedTestName', () => {
     ['HEMOGLOBIN Alc', 'HEMOGLOBIN A1c'],
     ['TRIGLY CERIDES', 'TRIGLYCERIDES'],
     ['GLUC0SE', 'GLUCOSE'],
+    // A comma too faint to read, a speck read as a hyphen.
+    ['Bilirubin Total', 'Bilirubin, Total'],
+    ['ALT-(SGPT)', 'ALT (SGPT)'],
   ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
 
   it.each(['Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS'])('leaves %s as it is', (name) =>
