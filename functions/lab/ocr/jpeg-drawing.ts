@@ -1,4 +1,4 @@
-import type { DOMMatrix, DOMMatrix2DInit, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { DOMMatrix, Image, SKRSContext2D } from '@napi-rs/canvas';
 import type { Matrix, PlacedJpeg } from './scan-images';
 
 /**
@@ -15,8 +15,8 @@ import type { Matrix, PlacedJpeg } from './scan-images';
 const PDF_TO_CSS_UNITS = 96 / 72;
 
 /** Device pixels per image pixel along each of the image's axes, under the canvas transform pdf.js draws it with. */
-function magnification({ a, b, c, d }: DOMMatrix2DInit): [number, number] {
-  return [Math.hypot(a ?? 1, b ?? 0), Math.hypot(c ?? 0, d ?? 1)];
+function magnification({ a, b, c, d }: DOMMatrix): [number, number] {
+  return [Math.hypot(a, b), Math.hypot(c, d)];
 }
 
 /**
