@@ -6,7 +6,7 @@ import { BUCKETS } from '../functions/platform/resources';
 import { withConditionalPuts } from './conditional-puts';
 import { closeGracefully, listenOnLoopback } from './http-server';
 import { withPresignedSignatures } from './presigned-signature';
-import { isMultipartExtra, serveMultipartExtra } from './s3-multipart';
+import { completeMultipartAsS3, isMultipartExtra, serveMultipartExtra } from './s3-multipart';
 import { deleteWithoutFolderListings } from './s3rver-deletes';
 import { serveDesForS3rver } from './s3rver-des';
 
@@ -56,6 +56,7 @@ async function loadS3rver(directory: string, onObjectCreated: (notice: StoredObj
     configureBuckets: Object.values(BUCKETS).map((bucket) => ({ name: bucket.localName })),
   });
   deleteWithoutFolderListings(app.store);
+  completeMultipartAsS3(app);
   app.on('event', (event: S3rver.Notification) => {
     for (const notice of notices(event)) onObjectCreated(notice);
   });
@@ -83,8 +84,9 @@ export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice:
     load().then(
       (app) => {
         const served = withConditionalPuts(app.callback(), (bucket, key) => app.store.existsObject(bucket, key));
-        // s3rver lacks UploadPartCopy and ListParts, ignores If-None-Match on PUT and does not check
-        // the signature of pre-signed URLs; everything else is s3rver's.
+        // s3rver lacks UploadPartCopy and ListParts, completes multipart uploads otherwise than S3
+        // (completeMultipartAsS3, above), ignores If-None-Match on PUT and does not check the signature
+        // of pre-signed URLs; everything else is s3rver's.
         handle ??= withPresignedSignatures((request, response) => {
           if (!isMultipartExtra(request)) return served(request, response);
           serveMultipartExtra(app, request, response).catch(() => {

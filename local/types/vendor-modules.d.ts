@@ -62,3 +62,12 @@ declare module 's3rver' {
   }
   export = S3rver;
 }
+
+declare module 's3rver/lib/models/error' {
+  /** An S3 error: s3rver answers it as S3's XML error body, with the status S3 gives its code. */
+  class S3Error extends Error {
+    constructor(code: string, message: string, detail?: Record<string, string>);
+    readonly code: string;
+  }
+  export = S3Error;
+}
