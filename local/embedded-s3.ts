@@ -1,15 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import path from 'node:path';
-import type S3rver from 's3rver';
-import { BUCKETS } from '../functions/platform/resources';
-import { withConditionalPuts } from './conditional-puts';
-import { closeGracefully, listenOnLoopback } from './http-server';
-import { withPresignedSignatures } from './presigned-signature';
-import { completeMultipartAsS3, isMultipartExtra, serveMultipartExtra } from './s3-multipart';
-import { deleteWithoutFolderListings } from './s3rver-deletes';
-import { serveDesForS3rver } from './s3rver-des';
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { REPO_ROOT, repoPath } from './repo-paths';
 
+/** An S3 event notification of a created object, as the runtime's triggers take it. */
 export interface StoredObjectNotice {
   /** ObjectCreated:Put, :Post or :Copy. */
   eventName: string;
@@ -22,92 +15,76 @@ export interface StoredObjectNotice {
   sourceIp: string;
 }
 
+/** s3rver accepts only this key pair. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
 export interface EmbeddedS3 {
   endpoint: string;
-  /** Loads s3rver now instead of at the first request; rejects if it cannot start. */
+  /** Resolves once s3rver has loaded (it loads at once in its process); rejects if it cannot start. */
   load(): Promise<void>;
   close(graceMs: number): Promise<void>;
 }
 
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+/** What the runtime asks of the S3 process. */
+export type S3ProcessRequest = { type: 'close'; graceMs: number };
 
-/** s3rver accepts only this key pair. */
-export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+/** What the S3 process tells the runtime. */
+export type S3ProcessMessage =
+  | { type: 'listening'; endpoint: string }
+  | { type: 'loaded' }
+  | { type: 'load-failed'; errorName: string; message: string }
+  | { type: 'notice'; notice: StoredObjectNotice; pendingId?: string };
 
-function notices(event: S3rver.Notification): StoredObjectNotice[] {
-  return event.Records.filter((record) => record.eventName.startsWith('ObjectCreated:')).map((record) => ({
-    eventName: record.eventName,
-    bucket: record.s3.bucket.name,
-    key: record.s3.object.key,
-    size: record.s3.object.size ?? 0,
-    eTag: record.s3.object.eTag,
-    sequencer: record.s3.object.sequencer,
-    sourceIp: record.requestParameters.sourceIPAddress,
-  }));
-}
-
-async function loadS3rver(directory: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<S3rver> {
-  serveDesForS3rver();
-  const { default: S3rverServer } = await import('s3rver');
-  const app = new S3rverServer({
-    silent: true,
-    directory,
-    resetOnClose: false,
-    configureBuckets: Object.values(BUCKETS).map((bucket) => ({ name: bucket.localName })),
-  });
-  deleteWithoutFolderListings(app.store);
-  completeMultipartAsS3(app);
-  app.on('event', (event: S3rver.Notification) => {
-    for (const notice of notices(event)) onObjectCreated(notice);
-  });
-  await app.configureBuckets();
-  return app;
-}
+const S3_PROCESS = repoPath('local/s3-process.ts');
 
 /**
- * s3rver with its files under `<dataDir>/s3` and the buckets of resources.ts; `onObjectCreated`
- * receives every successful PUT/POST/COPY, the local stand-in for S3 event notifications.
- * The port is bound at once but s3rver itself (about a third of `npm start`'s CPU) loads on
- * load() or the first request, whichever comes first; requests that arrive meanwhile wait for it.
+ * The runtime's S3 (s3-server.ts: s3rver with the operations it lacks) in a process of its own, its
+ * files under `<dataDir>/s3`; `onObjectCreated` receives every successful PUT/POST/COPY/completed
+ * upload, the local stand-in for S3 event notifications. Those of `journaledBucket` are written to
+ * `<dataDir>/notifications` before S3 answers the request (pending-notifications.ts), and come with
+ * their entry's id. Resolves once it listens. Its process ends with close(), or with this one.
  */
-export async function startEmbeddedS3(dataDir: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<EmbeddedS3> {
-  const directory = path.join(dataDir, 's3');
-  await mkdir(directory, { recursive: true });
-  let loading: Promise<S3rver> | undefined;
-  const load = () => {
-    loading ??= loadS3rver(directory, onObjectCreated);
-    return loading;
-  };
-  let handle: RequestListener | undefined;
-  const server = createServer((req, res) => {
-    if (handle) return handle(req, res);
-    load().then(
-      (app) => {
-        const served = withConditionalPuts(app.callback(), (bucket, key) => app.store.existsObject(bucket, key));
-        // s3rver lacks UploadPartCopy and ListParts, completes multipart uploads otherwise than S3
-        // (completeMultipartAsS3, above), ignores If-None-Match on PUT and does not check the signature
-        // of pre-signed URLs; everything else is s3rver's.
-        handle ??= withPresignedSignatures((request, response) => {
-          if (!isMultipartExtra(request)) return served(request, response);
-          serveMultipartExtra(app, request, response).catch(() => {
-            if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/xml' }).end('<Error><Code>InternalError</Code></Error>');
-          });
-        }, S3RVER_CREDENTIALS.secretAccessKey);
-        handle(req, res);
-      },
-      () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>ServiceUnavailable</Code></Error>'),
-    );
+export async function startEmbeddedS3(
+  dataDir: string,
+  onObjectCreated: (notice: StoredObjectNotice, pendingId?: string) => void,
+  journaledBucket?: string,
+): Promise<EmbeddedS3> {
+  const child: ChildProcess = fork(S3_PROCESS, journaledBucket ? [dataDir, journaledBucket] : [dataDir], {
+    cwd: REPO_ROOT,
+    execArgv: ['--import', 'tsx', '--max-old-space-size=128'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const port = await listenOnLoopback(server, 0);
+  const exited = once(child, 'exit');
+  let loaded: Promise<void> | undefined;
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let resolveLoad: () => void = () => undefined;
+    let rejectLoad: (error: Error) => void = () => undefined;
+    loaded = new Promise<void>((res, rej) => {
+      resolveLoad = res;
+      rejectLoad = rej;
+    });
+    // Nothing waits on it before load() is called.
+    loaded.catch(() => undefined);
+    child.on('message', (message: S3ProcessMessage) => {
+      if (message.type === 'listening') resolve(message.endpoint);
+      else if (message.type === 'loaded') resolveLoad();
+      else if (message.type === 'load-failed') rejectLoad(Object.assign(new Error(message.message), { name: message.errorName }));
+      else onObjectCreated(message.notice, message.pendingId);
+    });
+    child.once('exit', (code) => {
+      const error = new Error(`the embedded S3 process exited with code ${code}`);
+      reject(error);
+      rejectLoad(error);
+    });
+  });
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    load: async () => {
-      await load();
-    },
+    endpoint,
+    load: () => loaded!,
     close: async (graceMs) => {
-      await closeGracefully(server, graceMs);
-      const app = await loading?.catch(() => undefined);
-      app?.logger.close();
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send({ type: 'close', graceMs } satisfies S3ProcessRequest);
+      else child.kill();
+      await exited;
     },
   };
 }

@@ -89,10 +89,13 @@ export class EventTriggers {
     private readonly notifications?: PendingNotifications,
   ) {}
 
-  objectCreated(notice: StoredObjectNotice): void {
+  /**
+   * A notice of the embedded S3, which journals those of the uploads bucket before it answers the PUT
+   * (`pendingId`: the journal entry, removed here once every trigger has run).
+   */
+  objectCreated(notice: StoredObjectNotice, pendingId?: string): void {
     if (notice.bucket !== this.uploadsBucket) return;
-    const pending = this.notifications?.add(notice);
-    this.deliver(notice, pending?.id);
+    this.deliver(notice, pendingId);
   }
 
   /** Delivers the notifications a previous run left undelivered; answers how many. */

@@ -6,8 +6,8 @@ import type { StoredObjectNotice } from './embedded-s3';
 /**
  * Object-created notifications that were raised but not yet handled, kept under
  * `<dataDir>/notifications`. S3 delivers its event notifications at least once, even if the
- * consumer's host dies; locally the notification is written here before the uploader gets its
- * answer and removed once its trigger has run, so one a crash interrupted is delivered again on the
+ * consumer's host dies; locally the embedded S3 writes the notification here before the uploader gets
+ * its answer, and the runtime removes it once its trigger has run, so one a crash interrupted is delivered again on the
  * next start (the trigger, upload-received, is safe to repeat).
  */
 export interface PendingNotification {
@@ -23,7 +23,7 @@ export class PendingNotifications {
     mkdirSync(this.directory, { recursive: true });
   }
 
-  /** Synchronous: the notification is on disk before s3rver answers the PUT that raised it. */
+  /** Synchronous: the notification is on disk before s3rver answers the PUT that raised it (s3-process.ts). */
   add(notice: StoredObjectNotice): PendingNotification {
     const pending = { id: randomUUID(), notice };
     const file = path.join(this.directory, `${pending.id}.json`);

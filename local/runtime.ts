@@ -13,8 +13,8 @@ import { type ExtraRoute, type Gateway, startGateway } from './gateway';
 import { installInvokeStore, MAX_CONCURRENCY_SETTING } from './invoke-store';
 import { type HandlerLoader, LambdaInvoker, LOCAL_REGION, SourceHandlers, withDefaults } from './lambda-invoker';
 import { loadLocalSecrets } from './local-secrets';
-import { mapRunServices } from './map-run-storage';
 import { type LocalStateMachineSource, LocalStepFunctions, stateMachineArn, type TaskFunction } from './local-step-functions';
+import { mapRunServices } from './map-run-storage';
 import { PendingNotifications } from './pending-notifications';
 import { RateLimiter, type RateLimits } from './rate-limiter';
 import { REPO_ROOT } from './repo-paths';
@@ -114,7 +114,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     cleanups.push(() => invoker.close());
     const triggers = new EventTriggers(invoker, workers, BUCKETS.uploads.localName, log, new PendingNotifications(dataDir));
 
-    const { dynamo, s3 } = await startStores(dataDir, (notice) => triggers.objectCreated(notice));
+    const { dynamo, s3 } = await startStores(dataDir, (notice, pendingId) => triggers.objectCreated(notice, pendingId));
     cleanups.push(() => Promise.all([dynamo.close(), s3.close(graceMs)]).then(() => undefined));
     if (!dynamo.persistent) log.warn('DynamoDB data is kept in memory only', { reason: dynamo.persistenceProblem });
 
@@ -224,7 +224,7 @@ async function startStores(
   dataDir: string,
   onObjectCreated: Parameters<typeof startEmbeddedS3>[1],
 ): Promise<{ dynamo: EmbeddedDynamoDb; s3: EmbeddedS3 }> {
-  const [dynamo, s3] = await Promise.allSettled([startEmbeddedDynamoDb(dataDir), startEmbeddedS3(dataDir, onObjectCreated)]);
+  const [dynamo, s3] = await Promise.allSettled([startEmbeddedDynamoDb(dataDir), startEmbeddedS3(dataDir, onObjectCreated, BUCKETS.uploads.localName)]);
   if (dynamo.status === 'fulfilled' && s3.status === 'fulfilled') return { dynamo: dynamo.value, s3: s3.value };
   if (dynamo.status === 'fulfilled') await dynamo.value.close();
   if (s3.status === 'fulfilled') await s3.value.close(0);

@@ -71,3 +71,12 @@ declare module 's3rver/lib/models/error' {
   }
   export = S3Error;
 }
+
+declare module 's3rver/lib/models/object' {
+  /** An object as s3rver's controllers take it: its key and metadata (content-length, etag, …). */
+  class S3Object {
+    constructor(bucket: string, key: string, content: null, metadata: Record<string, string | number>);
+    readonly key: string;
+  }
+  export = S3Object;
+}

@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, ListObjectsV2Command, UploadPartCommand } from '@aws-sdk/client-s3';
+import fc from 'fast-check';
+import { s3 as s3Client } from '../../../functions/platform/aws-clients';
 import { BUCKETS } from '../../../functions/platform/resources';
 import { objectStore } from '../../../functions/platform/s3-object-store';
 import { useEmbeddedS3 } from '../helpers/embedded-s3';
@@ -51,5 +54,58 @@ describe('the embedded S3, deleting', () => {
     await Promise.all(keys.map((key) => store.put(BUCKET, key, 'x', 'application/json')));
     await Promise.all(keys.map((key) => store.delete(BUCKET, key)));
     expect(existsSync(path.join(s3.directory(), 's3', BUCKET, 'deleting'))).toBe(false);
+  });
+});
+
+describe('the embedded S3, listing as S3 lists (local/s3rver-listing.ts)', () => {
+  const utf8Order = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+  async function listAll(prefix: string, options: { delimiter?: string; startAfter?: string; pageSize?: number } = {}): Promise<{ keys: string[]; prefixes: string[] }> {
+    const keys: string[] = [];
+    const prefixes = new Set<string>();
+    let token: string | undefined;
+    do {
+      const page = await s3Client().send(
+        new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix, Delimiter: options.delimiter, StartAfter: token ? undefined : options.startAfter, ContinuationToken: token, MaxKeys: options.pageSize }),
+      );
+      keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+      for (const p of page.CommonPrefixes ?? []) prefixes.add(p.Prefix!);
+      token = page.NextContinuationToken;
+    } while (token);
+    return { keys, prefixes: [...prefixes] };
+  }
+
+  it('lists keys in the order of their UTF-8 bytes, after any key, page by page, from a prefix that ends inside a segment', async () => {
+    // Above U+FFFF (two UTF-16 units) and just below it: JavaScript's own string order puts them the other way round.
+    const segment = fc.constantFrom('a', 'b', 'a-b', 'a.b', 'ab', 'é', 'z', 'A', '0', '\u{1D11E}', '\uFB00');
+    const key = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(key, { minLength: 1, maxLength: 10 }), fc.nat(), fc.integer({ min: 1, max: 4 }), async (keys, pick, pageSize) => {
+        run += 1;
+        const root = `order/${run}/`;
+        await Promise.all(keys.map((k) => objectStore().put(BUCKET, root + k, k, 'text/plain')));
+        const full = keys.map((k) => root + k).sort(utf8Order);
+        expect((await listAll(root, { pageSize })).keys).toEqual(full);
+        // A prefix cut inside a key's segment, and a start after one of the keys.
+        const cut = root + [...full[pick % full.length]!.slice(root.length)].slice(0, 1 + (pick % 3)).join('');
+        const after = full[pick % full.length]!;
+        expect((await listAll(cut, { pageSize })).keys).toEqual(full.filter((k) => k.startsWith(cut)));
+        expect((await listAll(root, { pageSize, startAfter: after })).keys).toEqual(full.filter((k) => utf8Order(k, after) > 0));
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('groups keys under the delimiter into common prefixes, and never lists unfinished multipart uploads', async () => {
+    const store = objectStore();
+    for (const key of ['groups/a-b', 'groups/a/x', 'groups/a/y/z', 'groups/b']) await store.put(BUCKET, key, '1', 'text/plain');
+    const { UploadId } = await s3Client().send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'groups/pending' }));
+    await s3Client().send(new UploadPartCommand({ Bucket: BUCKET, Key: 'groups/pending', UploadId, PartNumber: 1, Body: 'part' }));
+    expect(await listAll('groups/', { delimiter: '/' })).toEqual({ keys: ['groups/a-b', 'groups/b'], prefixes: ['groups/a/'] });
+    expect((await listAll('')).keys.filter((k) => k.startsWith('groups/'))).toEqual(['groups/a-b', 'groups/a/x', 'groups/a/y/z', 'groups/b']);
+    const { ETag } = await s3Client().send(new UploadPartCommand({ Bucket: BUCKET, Key: 'groups/pending', UploadId, PartNumber: 1, Body: 'part' }));
+    await s3Client().send(new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key: 'groups/pending', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] } }));
+    expect((await listAll('groups/', { delimiter: '/' })).keys).toEqual(['groups/a-b', 'groups/b', 'groups/pending']);
   });
 });
