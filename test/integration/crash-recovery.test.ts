@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isTerminal } from '../../functions/lab/job-states';
@@ -133,6 +132,22 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, 
   }
 }
 
+/** The pid of a runtime's embedded S3 process, among its children. */
+async function s3ProcessOf(runtimePid: number): Promise<number> {
+  const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
+  for (const pid of children) if ((await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('s3-process')) return pid;
+  throw new Error(`runtime ${runtimePid} has no S3 process`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every stored object whose key names one of `jobIds`, as s3rver keeps them under the data folder. */
 async function storedFilesOf(dataDir: string, jobIds: readonly string[]): Promise<string[]> {
   const entries = await readdir(path.join(dataDir, 's3'), { recursive: true, withFileTypes: true });
@@ -180,9 +195,12 @@ it('after kill -9 with jobs in flight, a restart ends every job within a minute,
 
   // Killed once the first job reaches its caller (held, so unacknowledged): the rest are mid-pipeline.
   await until(async () => (receiver.requests.length > 0 ? true : undefined), 120_000, 'a first delivery');
+  const firstS3 = await s3ProcessOf(first.child.pid!);
   first.child.kill('SIGKILL');
   await once(first.child, 'exit');
   receiver.holding = false;
+  // Its S3 process (local/s3-process.ts) goes with it rather than serve on as an orphan.
+  await until(async () => (isRunning(firstS3) ? undefined : true), 10_000, 'the killed runtime\'s S3 process gone');
 
   const restartedAt = Date.now();
   const second = await startRuntimeProcess(dataDir);
@@ -245,6 +263,9 @@ it('after kill -9 with jobs in flight, a restart ends every job within a minute,
   );
   expect(left.filter((file) => file.endsWith('results.json._S3rver_object'))).toHaveLength(LAB_JOBS);
 
+  const secondS3 = await s3ProcessOf(second.child.pid!);
   second.child.kill('SIGTERM');
   await once(second.child, 'exit');
+  // A clean stop closes its S3 process before the runtime exits.
+  expect(isRunning(secondS3)).toBe(false);
 }, 300_000);
