@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type S3rver from 's3rver';
 import S3Error from 's3rver/lib/models/error';
-import { MIN_PART_BYTES } from '../functions/platform/s3-object-store';
+import { MIN_PART_BYTES } from '../functions/platform/s3-limits';
 
 /**
  * The multipart-upload operations s3rver lacks (it answers NotImplemented) or does otherwise than S3,

@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
   type CompletedPart,
+  CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -9,14 +10,13 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   ListPartsCommand,
-  NotFound,
   NoSuchKey,
+  NotFound,
   PutObjectCommand,
   type S3Client,
   UploadPartCommand,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './aws-clients';
 import {
@@ -27,16 +27,11 @@ import {
   type StoredObject,
   type StreamingObjectStore,
 } from './ports';
+import { DELETE_BATCH, MAX_PARTS, MIN_PART_BYTES } from './s3-limits';
 
 /** Attempts of a conditional put that S3 answers 409 ConditionalRequestConflict (a concurrent conditional write). */
 const CONFLICT_ATTEMPTS = 5;
 
-/** DeleteObjects accepts at most 1,000 keys per request (S3 API reference). */
-const DELETE_BATCH = 1000;
-/** Every part of a multipart upload but the last must hold at least 5 MiB (S3 API reference, UploadPart). */
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
-/** A multipart upload has at most 10,000 parts. */
-const MAX_PARTS = 10_000;
 /** Parts uploaded or copied at once by concatenate(). */
 const PART_CONCURRENCY = 8;
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, HeadObjectCommand, UploadPartCommand, UploadPartCopyCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../../../functions/platform/aws-clients';
 import type { ListedObject, ObjectStore, StreamingObjectStore } from '../../../functions/platform/ports';
-import { MIN_PART_BYTES, objectStore } from '../../../functions/platform/s3-object-store';
+import { MIN_PART_BYTES } from '../../../functions/platform/s3-limits';
+import { objectStore } from '../../../functions/platform/s3-object-store';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 
 /**
