@@ -3,7 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
-import { tracer } from './observability';
+import { tracedInAws } from './observability';
 import { withUnsignedPayload } from './s3-unsigned-payload';
 
 /**
@@ -28,16 +28,12 @@ function settingsFor(endpoint: string | undefined): ClientSettings {
   return { region: AWS_REGION, ...(endpoint ? { endpoint } : {}) };
 }
 
-function traced<T>(client: T): T {
-  return config().HALE_RUNTIME === 'aws' ? tracer.captureAWSv3Client(client) : client;
-}
-
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3Client: S3Client | undefined;
 let sfnClient: SFNClient | undefined;
 
 export function dynamoDocumentClient(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(traced(new DynamoDBClient(settingsFor(config().HALE_DYNAMODB_ENDPOINT))), {
+  documentClient ??= DynamoDBDocumentClient.from(tracedInAws(new DynamoDBClient(settingsFor(config().HALE_DYNAMODB_ENDPOINT))), {
     // Optional job attributes are often `undefined`; DynamoDB cannot store them, so they are left out.
     marshallOptions: { removeUndefinedValues: true },
   });
@@ -47,7 +43,7 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
 export function s3(): S3Client {
   const endpoint = config().HALE_S3_ENDPOINT;
   s3Client ??= withUnsignedPayload(
-    traced(
+    tracedInAws(
       new S3Client({
         ...settingsFor(endpoint),
         // s3rver serves buckets by path, not by virtual host.
@@ -62,7 +58,7 @@ export function s3(): S3Client {
 }
 
 export function sfn(): SFNClient {
-  sfnClient ??= traced(new SFNClient(settingsFor(config().HALE_SFN_ENDPOINT)));
+  sfnClient ??= tracedInAws(new SFNClient(settingsFor(config().HALE_SFN_ENDPOINT)));
   return sfnClient;
 }
 

@@ -1,7 +1,7 @@
 import { ComprehendMedicalClient, DetectPHICommand, type Entity } from '@aws-sdk/client-comprehendmedical';
 import type { PhiCategory, PhiDetector, PhiSpan } from '../lab/phi/categories';
 import { config } from './config';
-import { tracer } from './observability';
+import { tracedInAws } from './observability';
 
 /**
  * The AWS twin of the PHI port: Amazon Comprehend Medical DetectPHI. Each request takes fewer than
@@ -75,8 +75,7 @@ let client: ComprehendMedicalClient | undefined;
 /** The detector on one ComprehendMedical client per container, traced by X-Ray in AWS like the other clients (aws-clients.ts). */
 export function comprehendPhiDetector(): PhiDetector {
   if (!client) {
-    const created = new ComprehendMedicalClient({ region: config().AWS_REGION });
-    client = config().HALE_RUNTIME === 'aws' ? tracer.captureAWSv3Client(created) : created;
+    client = tracedInAws(new ComprehendMedicalClient({ region: config().AWS_REGION }));
   }
   return new ComprehendPhiDetector(client);
 }

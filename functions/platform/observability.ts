@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
+import { config } from './config';
 
 /**
  * Shared Powertools instances. Rule for every log line in Hale: identifiers, counts, timings and
@@ -9,4 +10,20 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
  */
 export const logger = new Logger({ serviceName: 'hale' });
 export const metrics = new Metrics({ namespace: 'Hale', serviceName: 'hale' });
-export const tracer = new Tracer({ serviceName: 'hale' });
+
+let tracer: Tracer | undefined;
+
+/**
+ * An AWS SDK client whose calls X-Ray traces as subsegments, in AWS; elsewhere the client as it is.
+ * The Powertools tracer loads on first use, in AWS only: its X-Ray SDK turns on async hooks for the
+ * whole process as it loads (cls-hooked), which every asynchronous step of the local runtime (its
+ * gateway, state machines, stores) paid for with nothing to trace, in CPU time and in the async
+ * resources it keeps track of.
+ */
+export function tracedInAws<T>(client: T): T {
+  if (config().HALE_RUNTIME !== 'aws') return client;
+  // A require, not an import: an import would load it wherever this module loads.
+  const { Tracer: PowertoolsTracer } = require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer');
+  tracer ??= new PowertoolsTracer({ serviceName: 'hale' });
+  return tracer.captureAWSv3Client(client);
+}

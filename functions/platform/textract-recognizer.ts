@@ -2,7 +2,7 @@ import { AnalyzeDocumentCommand, type Block, TextractClient } from '@aws-sdk/cli
 import { pngOf } from '../lab/ocr/page-image';
 import type { PageImage, RecognizedWord, TextRecognizer } from '../lab/ocr/recognizer';
 import { config } from './config';
-import { tracer } from './observability';
+import { tracedInAws } from './observability';
 
 /**
  * The Amazon Textract adapter of the OCR port (HALE_OCR_ENGINE=textract): AnalyzeDocument with the
@@ -92,8 +92,7 @@ let client: TextractClient | undefined;
 /** The recogniser on one Textract client per container, traced by X-Ray in AWS like the other clients. */
 export function textractRecognizer(): TextRecognizer {
   if (!client) {
-    const created = new TextractClient({ region: config().AWS_REGION });
-    client = config().HALE_RUNTIME === 'aws' ? tracer.captureAWSv3Client(created) : created;
+    client = tracedInAws(new TextractClient({ region: config().AWS_REGION }));
   }
   return new TextractRecognizer(client);
 }

@@ -3,6 +3,7 @@ import { resetConfigForTests } from '../../../functions/platform/config';
 
 const ENDPOINT_SETTINGS = ['HALE_DYNAMODB_ENDPOINT', 'HALE_S3_ENDPOINT', 'HALE_SFN_ENDPOINT'] as const;
 const ORIGINAL_REGION = process.env.AWS_REGION;
+const ORIGINAL_TRACE_ENABLED = process.env.POWERTOOLS_TRACE_ENABLED;
 
 function configure(env: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries(env)) {
@@ -13,7 +14,16 @@ function configure(env: Record<string, string | undefined>) {
   resetAwsClientsForTests();
 }
 
-afterEach(() => configure({ HALE_RUNTIME: undefined, AWS_REGION: ORIGINAL_REGION, ...Object.fromEntries(ENDPOINT_SETTINGS.map((name) => [name, undefined])) }));
+afterEach(() =>
+  configure({
+    HALE_RUNTIME: undefined,
+    AWS_REGION: ORIGINAL_REGION,
+    AWS_EXECUTION_ENV: undefined,
+    POWERTOOLS_TRACE_ENABLED: ORIGINAL_TRACE_ENABLED,
+    POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: undefined,
+    ...Object.fromEntries(ENDPOINT_SETTINGS.map((name) => [name, undefined])),
+  }),
+);
 
 describe('shared AWS clients', () => {
   it('in AWS: default endpoints, virtual-hosted S3, and no checksum baked into pre-signed URLs', async () => {
@@ -45,5 +55,34 @@ describe('shared AWS clients', () => {
     expect(dynamoDocumentClient()).toBe(dynamoDocumentClient());
     resetAwsClientsForTests();
     expect(s3()).not.toBe(first);
+  });
+});
+
+describe('X-Ray tracing of the clients', () => {
+  /** Loads aws-clients afresh, counting whether the Powertools tracer module is loaded meanwhile. */
+  function clientsLoadingTracer(runtime: 'aws' | 'local'): { traced: boolean; tracerLoaded: boolean } {
+    // Powertools traces inside a Lambda function only; patching Node's http for every test after is not wanted.
+    configure({ HALE_RUNTIME: runtime, AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', POWERTOOLS_TRACE_ENABLED: 'true', POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: 'false' });
+    let tracerLoaded = false;
+    let traced = false;
+    jest.isolateModules(() => {
+      jest.doMock('@aws-lambda-powertools/tracer', () => {
+        tracerLoaded = true;
+        return jest.requireActual('@aws-lambda-powertools/tracer');
+      });
+      const clients = jest.requireActual<typeof import('../../../functions/platform/aws-clients')>('../../../functions/platform/aws-clients');
+      traced = clients.s3().middlewareStack.identify().some((name) => /XRay/i.test(name));
+      clients.sfn();
+      clients.dynamoDocumentClient();
+    });
+    return { traced, tracerLoaded };
+  }
+
+  it('in AWS, traces every call of each client', () => {
+    expect(clientsLoadingTracer('aws')).toEqual({ traced: true, tracerLoaded: true });
+  });
+
+  it('locally, never loads the tracer: its X-Ray SDK would turn on async hooks for the whole runtime', () => {
+    expect(clientsLoadingTracer('local')).toEqual({ traced: false, tracerLoaded: false });
   });
 });
