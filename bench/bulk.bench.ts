@@ -14,8 +14,9 @@ import { type Bench, type BenchRow, round } from './types';
  * to results available (the job completed) in ≤ 20 s, and a peak RSS of every process ≤ 300 MB
  * whatever the input size, measured at 10,000 and 100,000.
  *
- * Each size runs as a user would: `npm start`'s runtime (local/main.ts, in its own process, fresh
- * data folder, with its embedded S3 in a process of its own: local/s3-process.ts) and
+ * Each size runs as a user would: `npm start`'s runtime (local/main.ts with the start script's node
+ * flags, in its own process, fresh data folder, with its embedded S3 in a process of its own:
+ * local/s3-process.ts) and
  * `npx hale bulk score input.jsonl --out results.jsonl` (bin/hale.cjs, another process), which
  * uploads, follows and downloads. Timings come from the CLI's own output lines; CPU
  * time and peak RSS (VmHWM, which covers every thread) from /proc of each process, so a busy machine's
@@ -155,6 +156,12 @@ function watch(pid: number): { last: () => { peakRssMb: number; cpuSeconds: numb
   return { last: () => last, stop: () => clearInterval(timer) };
 }
 
+/** The node flags `npm start` gives the runtime (package.json's start script: `tsx <flags> local/main.ts`). */
+function startFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return scripts.start!.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** The runtime's embedded S3 process (local/s3-process.ts), among its children. */
 async function s3ProcessOf(runtimePid: number): Promise<number> {
   const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
@@ -166,7 +173,7 @@ async function s3ProcessOf(runtimePid: number): Promise<number> {
 }
 
 async function startRuntime(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
+  const child = spawn(process.execPath, [...startFlags(), '--import', 'tsx', 'local/main.ts'], {
     cwd: REPO,
     env: { ...process.env, PORT: '0', HALE_DATA_DIR: dataDir, HALE_API_KEYS: API_KEY, POWERTOOLS_LOG_LEVEL: 'WARN' },
     stdio: ['ignore', 'pipe', 'pipe'],
