@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ScanReport, scanInput } from '../functions/bulk/input-scan';
+import { embeddedS3Of, procStatus } from './processes';
 import { peopleForBench } from './scoring.bench';
 import { type Bench, type BenchRow, round } from './types';
 
@@ -28,7 +29,6 @@ const REPO = path.resolve(__dirname, '..');
 const RATE_LINES = 2_000;
 const API_KEY = 'bench-key';
 const SIZES = [10_000, 100_000];
-const CLK_TCK = 100;
 const run = promisify(execFile);
 
 /** The i-th input line: one timeseries request, a person with a full panel measured on the date scored. */
@@ -133,15 +133,6 @@ export async function measureRate(dir: string): Promise<ScoreBatchRate> {
   }
 }
 
-async function procStatus(pid: number): Promise<{ peakRssMb: number; cpuSeconds: number }> {
-  const [status, statLine] = await Promise.all([readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/stat`, 'utf8')]);
-  const peakKb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, i.e. 11 and 12 after the command.
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return { peakRssMb: peakKb / 1024, cpuSeconds: ticks / CLK_TCK };
-}
-
 /** Samples a process's /proc until it exits; keeps the last reading (VmHWM only grows). */
 function watch(pid: number): { last: () => { peakRssMb: number; cpuSeconds: number }; stop: () => void } {
   let last = { peakRssMb: 0, cpuSeconds: 0 };
@@ -160,16 +151,6 @@ function watch(pid: number): { last: () => { peakRssMb: number; cpuSeconds: numb
 function startFlags(): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   return scripts.start!.split(/\s+/).filter((word) => word.startsWith('--'));
-}
-
-/** The runtime's embedded S3 process (local/s3-process.ts), among its children. */
-async function s3ProcessOf(runtimePid: number): Promise<number> {
-  const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
-  for (const pid of children) {
-    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (commandLine.includes('s3-process')) return pid;
-  }
-  throw new Error('the runtime has no embedded S3 process');
 }
 
 async function startRuntime(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -227,7 +208,7 @@ async function runSize(dir: string, items: number): Promise<Run> {
   const scanSeconds = await scanCpuSeconds(input);
   const dataDir = await mkdtemp(path.join(dir, 'data-'));
   const { child: runtime, baseUrl } = await startRuntime(dataDir);
-  const s3Pid = await s3ProcessOf(runtime.pid!);
+  const s3Pid = await embeddedS3Of(runtime.pid!);
   const runtimeWatch = watch(runtime.pid!);
   const s3Watch = watch(s3Pid);
   const [before, s3Before] = await Promise.all([procStatus(runtime.pid!), procStatus(s3Pid)]);

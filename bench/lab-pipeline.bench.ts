@@ -6,6 +6,7 @@ import { isTerminal } from '../functions/lab/job-states';
 import { stopTesseract } from '../functions/lab/ocr/tesseract-recognizer';
 import { generateQuestReport } from '../test/fixtures/labs/generator';
 import { scanned } from '../test/fixtures/labs/scanned';
+import { embeddedS3Of, procStatus } from './processes';
 import { type Bench, type BenchRow, percentile, round } from './types';
 
 /**
@@ -33,24 +34,26 @@ async function threePageReport(): Promise<Uint8Array> {
 }
 
 /** The 3-page report as a scan: upload → completed through OCR, wall time and CPU time per run. */
-async function scannedRuns(pdf: Uint8Array, runOnce: (pdf: Uint8Array, pollMs: number) => Promise<{ totalMs: number; job: StatusResponse }>): Promise<BenchRow[]> {
+async function scannedRuns(pdf: Uint8Array, s3Pid: number, runOnce: (pdf: Uint8Array, pollMs: number) => Promise<{ totalMs: number; job: StatusResponse }>): Promise<BenchRow[]> {
   // The first scan starts the Tesseract worker and loads the model (a Lambda's cold start).
   const cold = await runOnce(pdf, SCANNED_POLL_MS);
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let run = 0; run < SCANNED_RUNS; run++) {
     const cpu = process.cpuUsage();
+    const s3Before = (await procStatus(s3Pid)).cpuSeconds;
     const { totalMs, job } = await runOnce(pdf, SCANNED_POLL_MS);
     const used = process.cpuUsage(cpu);
+    const s3Seconds = (await procStatus(s3Pid)).cpuSeconds - s3Before;
     if (!job.results?.panels.some((p) => p.panelResults.some((r) => r.provenance.source === 'ocr'))) throw new Error('the scanned report completed without OCR results');
     walls.push(totalMs);
-    cpus.push((used.user + used.system) / 1000);
+    cpus.push((used.user + used.system) / 1000 + s3Seconds * 1000);
   }
   const p50 = percentile(walls, 50);
   const cpu = percentile(cpus, 50);
   return [
     { area: 'lab', metric: `scanned 3-page report, upload → completed, p50 of ${SCANNED_RUNS}`, value: round(p50, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: p50 <= SCANNED_BUDGET_MS },
-    { area: 'lab', metric: 'scanned 3-page report, CPU time per upload (all threads), p50', value: round(cpu, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: cpu <= SCANNED_BUDGET_MS },
+    { area: 'lab', metric: 'scanned 3-page report, CPU time per upload (all threads, and the embedded S3 process), p50', value: round(cpu, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: cpu <= SCANNED_BUDGET_MS },
     { area: 'lab', metric: 'scanned 3-page report, first run (Tesseract worker start)', value: round(cold.totalMs, 0), unit: 'ms', budget: '', pass: null },
   ];
 }
@@ -107,7 +110,7 @@ const bench: Bench = async () => {
     for (const [stage, samples] of stageSamples) {
       rows.push({ area: 'lab', metric: `stage ${stage}, p50`, value: round(percentile(samples, 50), 0), unit: 'ms', budget: '', pass: null });
     }
-    rows.push(...(await scannedRuns(await scanned(report), runOnce)));
+    rows.push(...(await scannedRuns(await scanned(report), await embeddedS3Of(process.pid), runOnce)));
     return rows;
   } finally {
     await runtime.stop();

@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises';
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLK_TCK = 100;
+
+/** A process's peak RSS (VmHWM, every thread) and CPU time so far (user and system, every thread), from /proc. */
+export async function procStatus(pid: number): Promise<{ peakRssMb: number; cpuSeconds: number }> {
+  const [status, statLine] = await Promise.all([readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/stat`, 'utf8')]);
+  const peakKb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, i.e. 11 and 12 after the command.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { peakRssMb: peakKb / 1024, cpuSeconds: ticks / CLK_TCK };
+}
+
+/** The embedded S3 process (local/s3-process.ts) a local runtime in process `runtimePid` started. */
+export async function embeddedS3Of(runtimePid: number): Promise<number> {
+  const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
+  for (const pid of children) {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes('s3-process')) return pid;
+  }
+  throw new Error('the runtime has no embedded S3 process');
+}
