@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ScanReport, scanInput } from '../functions/bulk/input-scan';
-import { embeddedS3Of, procStatus } from './processes';
+import { embeddedS3ProcessOf } from '../local/embedded-s3';
+import { procStatus } from './processes';
 import { peopleForBench } from './scoring.bench';
 import { type Bench, type BenchRow, round } from './types';
 
@@ -208,7 +209,7 @@ async function runSize(dir: string, items: number): Promise<Run> {
   const scanSeconds = await scanCpuSeconds(input);
   const dataDir = await mkdtemp(path.join(dir, 'data-'));
   const { child: runtime, baseUrl } = await startRuntime(dataDir);
-  const s3Pid = await embeddedS3Of(runtime.pid!);
+  const s3Pid = await embeddedS3ProcessOf(runtime.pid!);
   const runtimeWatch = watch(runtime.pid!);
   const s3Watch = watch(s3Pid);
   const [before, s3Before] = await Promise.all([procStatus(runtime.pid!), procStatus(s3Pid)]);

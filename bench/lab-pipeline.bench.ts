@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { StatusResponse } from '../functions/lab/api-schemas';
 import { isTerminal } from '../functions/lab/job-states';
 import { stopTesseract } from '../functions/lab/ocr/tesseract-recognizer';
+import { embeddedS3ProcessOf } from '../local/embedded-s3';
 import { generateQuestReport } from '../test/fixtures/labs/generator';
 import { scanned } from '../test/fixtures/labs/scanned';
-import { embeddedS3Of, procStatus } from './processes';
+import { procStatus } from './processes';
 import { type Bench, type BenchRow, percentile, round } from './types';
 
 /**
@@ -110,7 +111,7 @@ const bench: Bench = async () => {
     for (const [stage, samples] of stageSamples) {
       rows.push({ area: 'lab', metric: `stage ${stage}, p50`, value: round(percentile(samples, 50), 0), unit: 'ms', budget: '', pass: null });
     }
-    rows.push(...(await scannedRuns(await scanned(report), await embeddedS3Of(process.pid), runOnce)));
+    rows.push(...(await scannedRuns(await scanned(report), await embeddedS3ProcessOf(process.pid), runOnce)));
     return rows;
   } finally {
     await runtime.stop();

@@ -15,13 +15,3 @@ export async function procStatus(pid: number): Promise<{ peakRssMb: number; cpuS
   const ticks = Number(fields[11]) + Number(fields[12]);
   return { peakRssMb: peakKb / 1024, cpuSeconds: ticks / CLK_TCK };
 }
-
-/** The embedded S3 process (local/s3-process.ts) a local runtime in process `runtimePid` started. */
-export async function embeddedS3Of(runtimePid: number): Promise<number> {
-  const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
-  for (const pid of children) {
-    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (commandLine.includes('s3-process')) return pid;
-  }
-  throw new Error('the runtime has no embedded S3 process');
-}

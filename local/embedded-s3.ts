@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { REPO_ROOT, repoPath } from './repo-paths';
 
 /** An S3 event notification of a created object, as the runtime's triggers take it. */
@@ -100,4 +101,17 @@ export async function startEmbeddedS3(
       await exited;
     },
   };
+}
+
+/**
+ * The pid of the embedded S3 process that the local runtime in process `runtimePid` started, found
+ * among its children in /proc (Linux): for the benches and tests that watch it from outside.
+ */
+export async function embeddedS3ProcessOf(runtimePid: number): Promise<number> {
+  const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
+  for (const pid of children) {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes(S3_PROCESS)) return pid;
+  }
+  throw new Error(`process ${runtimePid} has no embedded S3 process`);
 }

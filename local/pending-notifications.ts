@@ -7,8 +7,8 @@ import type { StoredObjectNotice } from './embedded-s3';
  * Object-created notifications that were raised but not yet handled, kept under
  * `<dataDir>/notifications`. S3 delivers its event notifications at least once, even if the
  * consumer's host dies; locally the embedded S3 writes the notification here before the uploader gets
- * its answer, and the runtime removes it once its trigger has run, so one a crash interrupted is delivered again on the
- * next start (the trigger, upload-received, is safe to repeat).
+ * its answer, and the runtime removes it once its trigger has run, so one a crash interrupted is
+ * delivered again on the next start (the trigger, upload-received, is safe to repeat).
  */
 export interface PendingNotification {
   id: string;

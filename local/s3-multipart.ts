@@ -135,15 +135,10 @@ async function md5OfFile(file: string): Promise<string> {
 }
 
 /** S3's ETag of an object completed from parts: the MD5 of the parts' binary MD5s, a dash, their count. */
-export function multipartETag(partMd5s: readonly string[]): string {
+function multipartETag(partMd5s: readonly string[]): string {
   const hash = createHash('md5');
   for (const md5 of partMd5s) hash.update(Buffer.from(md5, 'hex'));
   return `${hash.digest('hex')}-${partMd5s.length}`;
-}
-
-/** The error s3rver renders as S3's XML error body, with the code's status. */
-function s3Error(code: string, message: string): Error {
-  return new S3Error(code, message);
 }
 
 /**
@@ -159,24 +154,24 @@ export function completeMultipartAsS3(app: S3rver): void {
   store.putObjectMultipart = async (bucket, uploadId, parts) => {
     const uploadDir = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
     const key = await readFile(path.join(uploadDir, 'key'), 'utf8').catch(() => {
-      throw s3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
+      throw new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
     });
     const metadata = JSON.parse(await readFile(path.join(uploadDir, 'metadata'), 'utf8')) as Record<string, string>;
     if (parts.some((part, i) => i > 0 && part.number <= parts[i - 1]!.number)) {
-      throw s3Error('InvalidPartOrder', 'The list of parts was not in ascending order. The parts list must be specified in order by part number.');
+      throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. The parts list must be specified in order by part number.');
     }
     const stored = await Promise.all(
       parts.map(async (part) => {
         const file = path.join(uploadDir, String(part.number));
         const [info, md5] = await Promise.all([stat(file).catch(() => undefined), readFile(`${file}.md5`, 'utf8').catch(() => undefined)]);
         if (!info || md5 !== part.etag) {
-          throw s3Error('InvalidPart', 'One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part\'s entity tag.');
+          throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part\'s entity tag.');
         }
         return { file, md5, size: info.size };
       }),
     );
     if (stored.some((part, i) => i < stored.length - 1 && part.size < MIN_PART_BYTES)) {
-      throw s3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.');
+      throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.');
     }
     const joined = path.join(uploadDir, 'joined');
     const partsInOrder = async function* () {

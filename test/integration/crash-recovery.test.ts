@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isTerminal } from '../../functions/lab/job-states';
+import { embeddedS3ProcessOf } from '../../local/embedded-s3';
 import { REPO_ROOT } from '../../local/repo-paths';
 import { generateQuestReport } from '../fixtures/labs/generator';
 import { fullReportBody } from './report/report-flow';
@@ -132,13 +133,6 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, 
   }
 }
 
-/** The pid of a runtime's embedded S3 process, among its children. */
-async function s3ProcessOf(runtimePid: number): Promise<number> {
-  const children = (await readFile(`/proc/${runtimePid}/task/${runtimePid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
-  for (const pid of children) if ((await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('s3-process')) return pid;
-  throw new Error(`runtime ${runtimePid} has no S3 process`);
-}
-
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -195,7 +189,7 @@ it('after kill -9 with jobs in flight, a restart ends every job within a minute,
 
   // Killed once the first job reaches its caller (held, so unacknowledged): the rest are mid-pipeline.
   await until(async () => (receiver.requests.length > 0 ? true : undefined), 120_000, 'a first delivery');
-  const firstS3 = await s3ProcessOf(first.child.pid!);
+  const firstS3 = await embeddedS3ProcessOf(first.child.pid!);
   first.child.kill('SIGKILL');
   await once(first.child, 'exit');
   receiver.holding = false;
@@ -263,7 +257,7 @@ it('after kill -9 with jobs in flight, a restart ends every job within a minute,
   );
   expect(left.filter((file) => file.endsWith('results.json._S3rver_object'))).toHaveLength(LAB_JOBS);
 
-  const secondS3 = await s3ProcessOf(second.child.pid!);
+  const secondS3 = await embeddedS3ProcessOf(second.child.pid!);
   second.child.kill('SIGTERM');
   await once(second.child, 'exit');
   // A clean stop closes its S3 process before the runtime exits.
