@@ -16,7 +16,7 @@ import { isCodedTestName, LOINC_ROWS, normaliseTestName } from '../loinc/map-to-
 const CONFUSED: Record<string, string> = { L: '1', I: '1', '|': '1', '!': '1', O: '0', Q: '0', S: '5', B: '8' };
 
 /** Marks OCR adds (a speck) or drops (too faint) between the words of a name: `ALT-(SGPT)`, `Bilirubin Total`. */
-const SPECK_MARKS = /[\s,.\-]+/g;
+const SPECK_MARKS = /[\s,.-]+/g;
 
 /** The spelling OCR cannot tell apart from others: no spaces or speck marks, upper case, one character per confusion class. */
 export function confusionFold(name: string): string {
