@@ -3,8 +3,9 @@ import type { PageImage, RecognizedWord } from './recognizer';
 /**
  * Decimal points the engine dropped. On low-resolution or noisy scans Tesseract reads `5.3` as `53`
  * with full confidence: the point is a few pixels, and the line model scales it away. A wrong value is
- * worse than a missed one, so every whole number OCR returns is checked against the page: a dot on the
- * digits' baseline between two of its digits is a decimal point. Where each digit is one blob of ink,
+ * worse than a missed one, so every whole number OCR returns is checked against the page, also one the
+ * engine read glued to the flag printed after it (`24L` for `2.4 L`): a dot on the digits' baseline
+ * between two of its digits is a decimal point. Where each digit is one blob of ink,
  * the point goes where it is printed; otherwise the word's confidence drops to zero, so the value is
  * flagged (`low_ocr_confidence`) rather than trusted.
  *
@@ -69,11 +70,59 @@ function blobsIn(image: PageImage, x0: number, y0: number, x1: number, y1: numbe
 
 /** Two digit runs around one mark that is no decimal point, short enough after it to be no thousands separator. */
 const MISREAD_POINT = /^\d+[:;,]\d{1,2}$/;
+/**
+ * A whole number or a range of two, alone or glued to a flag of capitals (`H`, `LL`: the flag letters
+ * of data/lab/report-vocabulary.json); some number of it has two digits or more.
+ */
+const WHOLE_NUMBERS = /^(?=.*\d\d)\d+(?:-\d+)?[A-Z]{0,2}$/;
+
+/**
+ * The word with a point after each of the given counts of glyphs (every character but the hyphen is
+ * one); null when a point would not stand between two digits of one number, or two in one number.
+ */
+function withPointsAfter(text: string, glyphCounts: readonly number[]): string | null {
+  const glyphEnds: number[] = [];
+  for (let i = 0; i < text.length; i++) if (text[i] !== '-') glyphEnds.push(i + 1);
+  const cuts = [...new Set(glyphCounts)].sort((a, b) => b - a).map((count) => glyphEnds[count - 1] ?? 0);
+  if (cuts.length !== glyphCounts.length) return null;
+  let result = text;
+  for (const cut of cuts) {
+    if (!/\d/.test(text[cut - 1] ?? '') || !/\d/.test(text[cut] ?? '')) return null;
+    result = `${result.slice(0, cut)}.${result.slice(cut)}`;
+  }
+  return result.split('-').some((number) => (number.match(/\./g) ?? []).length > 1) ? null : result;
+}
+
+/**
+ * Digits are set on a fixed pitch, and a point takes an advance of its own: the digits around a printed
+ * point stand further apart than the word's other neighbouring digits (a point widens the pitch by half
+ * in Times, Helvetica and Courier alike). In a word with no two plain neighbouring digits the pitch is
+ * held to the glyph height instead: 0.75–0.8 of it without a point, 1.1–1.6 with one, and about 0.9
+ * where blur broke a stroke off a digit and moved its blob's centre; a point-sized mark in the narrow
+ * gap of a Courier pair cannot stand apart from both digits. A broken stroke of a blurred digit, or a
+ * speck in the usual gap, widens nothing.
+ */
+const POINT_PITCH_RATIO = 1.25;
+const POINT_PITCH_HEIGHTS = 0.8;
+
+function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[], tallest: number, characters: string): boolean {
+  const centre = (b: Blob) => (b.x0 + b.x1) / 2;
+  const pitches = glyphs.slice(1).map((next, i) => ({ before: glyphs[i]!, next, pitch: centre(next) - centre(glyphs[i]!), digits: /^\d\d$/.test(characters.slice(i, i + 2)) }));
+  const around = pitches.find((p) => p.before.x1 < dot.x0 && p.next.x0 > dot.x1);
+  if (!around) return false;
+  // Two digits with nothing between them (no point, no hyphen) give the word's pitch; a letter's width is its own.
+  const plain = pitches
+    .filter((p) => p.digits && !blobs.some((b) => !glyphs.includes(b) && b.x0 > p.before.x1 && b.x1 < p.next.x0))
+    .map((p) => p.pitch)
+    .sort((a, b) => a - b);
+  const reference = plain[plain.length >> 1];
+  return reference === undefined ? around.pitch >= POINT_PITCH_HEIGHTS * tallest : around.pitch >= POINT_PITCH_RATIO * reference;
+}
 
 /** The word as read, or with its decimal point put back, or doubted (confidence 0). */
 export function withDecimalPoint(word: RecognizedWord, image: PageImage): RecognizedWord {
   const misread = MISREAD_POINT.test(word.text);
-  if (!misread && !/^\d{2,}$/.test(word.text)) return word;
+  if (!misread && !WHOLE_NUMBERS.test(word.text)) return word;
   const digitText = word.text.replace(/[:;,]/, '');
   const x0 = Math.max(0, Math.floor(word.x0) - 1);
   const y0 = Math.max(0, Math.floor(word.y0) - 1);
@@ -83,10 +132,10 @@ export function withDecimalPoint(word: RecognizedWord, image: PageImage): Recogn
   if (x1 - x0 < 4 || y1 - y0 < 6) return word;
   const blobs = blobsIn(image, x0, y0, x1, y1);
   const tallest = Math.max(...blobs.map((b) => b.y1 - b.y0 + 1));
-  const digits = blobs.filter((b) => b.y1 - b.y0 + 1 >= 0.6 * tallest).sort((a, b) => a.x0 - b.x0);
-  if (digits.length === 0) return word;
-  const baseline = Math.max(...digits.map((b) => b.y1));
-  const dots = blobs.filter((b) => {
+  const glyphs = blobs.filter((b) => b.y1 - b.y0 + 1 >= 0.6 * tallest).sort((a, b) => a.x0 - b.x0);
+  if (glyphs.length === 0) return word;
+  const baseline = Math.max(...glyphs.map((b) => b.y1));
+  const candidates = blobs.filter((b) => {
     const w = b.x1 - b.x0 + 1;
     const h = b.y1 - b.y0 + 1;
     const centre = (b.x0 + b.x1) / 2;
@@ -97,23 +146,25 @@ export function withDecimalPoint(word: RecognizedWord, image: PageImage): Recogn
       Math.max(w, h) <= 2 * Math.min(w, h) &&
       // … resting on the baseline (a hyphen or a speck above or below it is no point) …
       Math.abs(b.y1 - baseline) <= 0.1 * tallest &&
-      // … between two digits, apart from both.
-      digits.some((d) => d.x1 < centre && d.x1 < b.x0) &&
-      digits.some((d) => d.x0 > centre && d.x0 > b.x1)
+      // … between two glyphs, apart from both.
+      glyphs.some((d) => d.x1 < centre && d.x1 < b.x0) &&
+      glyphs.some((d) => d.x0 > centre && d.x0 > b.x1)
     );
   });
+  // The characters each glyph shows (when the engine's reading has one per glyph), for the digits' pitch.
+  const characters = misread ? digitText : word.text.replace('-', '');
+  const dots = candidates.filter((dot) => glyphs.length === characters.length && widensSpacing(dot, glyphs, blobs, tallest, characters));
   if (misread) {
-    // Only a lone point, the digits each one blob and no other mark in the gap, makes the word a decimal.
+    // Only a lone point, the glyphs each one blob and no other mark in the gap, makes the word a decimal.
     const dot = dots.length === 1 ? dots[0]! : undefined;
-    const marks = blobs.filter((b) => !digits.includes(b) && b.x1 >= (dot?.x0 ?? 0) && b.x0 <= (dot?.x1 ?? 0));
-    if (!dot || digits.length !== digitText.length || marks.length !== 1) return word;
-    const before = digits.filter((d) => d.x1 <= dot.x0).length;
+    const marks = blobs.filter((b) => !glyphs.includes(b) && b.x1 >= (dot?.x0 ?? 0) && b.x0 <= (dot?.x1 ?? 0));
+    if (!dot || marks.length !== 1) return word;
+    const before = glyphs.filter((d) => d.x1 <= dot.x0).length;
     if (before !== word.text.search(/[:;,]/)) return word;
     return { ...word, text: `${digitText.slice(0, before)}.${digitText.slice(before)}`, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
   }
-  if (dots.length === 0) return word;
-  if (dots.length > 1 || digits.length !== word.text.length) return { ...word, confidence: 0 };
-  const dot = dots[0]!;
-  const before = digits.filter((d) => d.x1 <= dot.x0).length;
-  return { ...word, text: `${word.text.slice(0, before)}.${word.text.slice(before)}`, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
+  // A point where the glyphs are not one blob each (touching, broken) cannot be placed: doubt, not a guess.
+  if (dots.length === 0) return candidates.length > 0 && glyphs.length !== characters.length ? { ...word, confidence: 0 } : word;
+  const text = withPointsAfter(word.text, dots.map((dot) => glyphs.filter((d) => d.x1 <= dot.x0).length));
+  return text === null ? { ...word, confidence: 0 } : { ...word, text, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
 }

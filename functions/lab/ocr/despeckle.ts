@@ -4,9 +4,11 @@ import type { PageImage } from './recognizer';
  * Removes isolated specks (dust, toner, fax noise) from a rendered page before recognition. Tesseract
  * reads a speck in a column gap as a word (`i`, `;`, `3`), and one such word between a row's cells
  * keeps the reader from accounting for every cell. A speck is a blob of ink no larger than a decimal
- * point with no other ink near it: a decimal point, the dot of an i or a period always stands a stroke
- * width from its neighbours, so the rule cannot take a character away, and a page without specks comes
- * out unchanged.
+ * point with no other ink near it. In a proportional font a decimal point, the dot of an i or a period
+ * stands a stroke width from its neighbours, so the rule cannot take it away. A monospaced font (Courier,
+ * the type of many lab systems) centres the point in a whole character cell, as far from its digits as
+ * a speck may be from text: a lone dot resting on the baseline of a glyph close on each side is that
+ * point (`5.4`), and stays. A page without specks comes out unchanged.
  */
 
 /** Grey level under which a pixel counts as ink (as in deskew.ts). */
@@ -16,6 +18,16 @@ const MAX_SPECK_AREA_AT_300_DPI = 20;
 const MAX_SPECK_SIDE_INCHES = 0.02;
 /** How far (inches) a blob must stand from other ink to be a speck: over twice a period's gap to its digit. */
 const CLEARANCE_INCHES = 0.03;
+/**
+ * A printed point's neighbours: glyphs at least this many times its height (a digit is four to six
+ * times a period's), at most this tall (inches, a 20-pt digit: no table rule or border), each at most
+ * POINT_GAP of its own height away, their bottoms within BASELINE_TOLERANCE of their height from the
+ * point's. A Courier point stands about half a digit's height from each digit.
+ */
+const POINT_NEIGHBOUR_HEIGHT_RATIO = 2.5;
+const MAX_GLYPH_HEIGHT_INCHES = 0.2;
+const POINT_GAP = 0.7;
+const BASELINE_TOLERANCE = 0.15;
 
 interface Blob {
   area: number;
@@ -127,18 +139,61 @@ function inkIn(image: PageImage, x0: number, y0: number, x1: number, y1: number)
   return ink;
 }
 
+/** Blobs that may be glyphs, by their bottom row, for finding a point's neighbours on its baseline. */
+class GlyphsByBottom {
+  private readonly glyphs: Blob[];
+  /** How far a glyph's bottom may be from a point's, at the tallest glyph. */
+  private readonly reachY: number;
+
+  constructor(all: readonly Blob[], maxHeight: number) {
+    this.glyphs = all.filter((b) => b.y1 - b.y0 < maxHeight).sort((a, b) => a.y1 - b.y1);
+    this.reachY = BASELINE_TOLERANCE * maxHeight;
+  }
+
+  /** Whether glyphs flank the blob on its baseline, as they do a printed point (see POINT_GAP). */
+  flank(point: Blob): boolean {
+    const height = point.y1 - point.y0 + 1;
+    let left = false;
+    let right = false;
+    for (let i = this.firstEndingAtOrBelow(point.y1 - this.reachY); i < this.glyphs.length && !(left && right); i++) {
+      const glyph = this.glyphs[i]!;
+      if (glyph.y1 > point.y1 + this.reachY) break;
+      const glyphHeight = glyph.y1 - glyph.y0 + 1;
+      if (glyphHeight < POINT_NEIGHBOUR_HEIGHT_RATIO * height || Math.abs(glyph.y1 - point.y1) > BASELINE_TOLERANCE * glyphHeight) continue;
+      const reach = POINT_GAP * glyphHeight;
+      left ||= glyph.x1 < point.x0 && point.x0 - glyph.x1 <= reach;
+      right ||= glyph.x0 > point.x1 && glyph.x0 - point.x1 <= reach;
+    }
+    return left && right;
+  }
+
+  private firstEndingAtOrBelow(y: number): number {
+    let [low, high] = [0, this.glyphs.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.glyphs[middle]!.y1 < y) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
 /** The page with its isolated specks turned white, and how many were removed. */
 export function despeckle(image: PageImage): { image: PageImage; removed: number } {
   const { width, height, dpi } = image;
   const maxArea = Math.max(1, Math.round(MAX_SPECK_AREA_AT_300_DPI * (dpi / 300) ** 2));
   const maxSide = Math.max(1, Math.round(MAX_SPECK_SIDE_INCHES * dpi));
   const clearance = Math.max(2, Math.round(CLEARANCE_INCHES * dpi));
-  const specks = blobs(new InkRuns(image)).filter((blob) => {
+  const all = blobs(new InkRuns(image));
+  const isolated = all.filter((blob) => {
     if (blob.area > maxArea || blob.x1 - blob.x0 >= maxSide || blob.y1 - blob.y0 >= maxSide) return false;
     // Isolated: the box around it, `clearance` wider on every side, holds no ink but its own.
     const box = [Math.max(0, blob.x0 - clearance), Math.max(0, blob.y0 - clearance), Math.min(width - 1, blob.x1 + clearance), Math.min(height - 1, blob.y1 + clearance)] as const;
     return inkIn(image, ...box) === blob.area;
   });
+  if (isolated.length === 0) return { image, removed: 0 };
+  const glyphs = new GlyphsByBottom(all, MAX_GLYPH_HEIGHT_INCHES * dpi);
+  const specks = isolated.filter((blob) => !glyphs.flank(blob));
   if (specks.length === 0) return { image, removed: 0 };
   const grey = new Uint8Array(image.grey);
   // All the ink in a speck's own box is the speck's: its wider box holds no other.

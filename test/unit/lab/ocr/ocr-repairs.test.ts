@@ -11,12 +11,16 @@ function page(rects: Array<[number, number, number, number]>, width = 400, heigh
   return { width, height, dpi: 300, grey };
 }
 
-/** Two "digits" 12 px wide and 30 px tall standing on the baseline y = 130, 8 px apart, from x = 100. */
+/**
+ * Two "digits" 12 px wide and 30 px tall standing on the baseline y = 130, from x = 100, 20 px apart:
+ * room for a point between them ([120, 126, 4, 4]), on the 32 px pitch a point gives digits of a 22 px one.
+ */
 const DIGITS: Array<[number, number, number, number]> = [
   [100, 100, 12, 30],
-  [128, 100, 12, 30],
+  [132, 100, 12, 30],
 ];
-const WORD: RecognizedWord = { text: '53', x0: 100, y0: 100, x1: 140, y1: 130, confidence: 0.95 };
+const POINT: [number, number, number, number] = [120, 126, 4, 4];
+const WORD: RecognizedWord = { text: '53', x0: 100, y0: 100, x1: 144, y1: 130, confidence: 0.95 };
 
 describe('normaliseWord', () => {
   it.each([
@@ -59,14 +63,14 @@ describe('normaliseWord', () => {
 
 describe('withDecimalPoint', () => {
   it('puts back a point printed on the baseline between two digits, and flags the word', () => {
-    const image = page([...DIGITS, [118, 126, 4, 4]]);
+    const image = page([...DIGITS, POINT]);
     expect(withDecimalPoint(WORD, image)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
   });
 
   it('leaves digits without a point, with a speck smaller than a point, or with a mark above the baseline', () => {
     expect(withDecimalPoint(WORD, page(DIGITS))).toBe(WORD);
-    expect(withDecimalPoint(WORD, page([...DIGITS, [119, 128, 1, 2]]))).toBe(WORD);
-    expect(withDecimalPoint(WORD, page([...DIGITS, [116, 113, 8, 3]]))).toBe(WORD);
+    expect(withDecimalPoint(WORD, page([...DIGITS, [121, 128, 1, 2]]))).toBe(WORD);
+    expect(withDecimalPoint(WORD, page([...DIGITS, [118, 113, 8, 3]]))).toBe(WORD);
   });
 
   it('doubts the word rather than guessing when its digits are not one blob each', () => {
@@ -75,38 +79,111 @@ describe('withDecimalPoint', () => {
   });
 
   it('reads a point the engine took for a colon, semicolon or comma as the point the image shows', () => {
-    const point = page([...DIGITS, [118, 126, 4, 4]]);
+    const point = page([...DIGITS, POINT]);
     for (const text of ['5:3', '5;3', '5,3']) expect(withDecimalPoint({ ...WORD, text }, point)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
+  });
+
+  it('puts back the point of a value the engine read glued to its flag, and no mark in the usual gap before the flag', () => {
+    const flagged = { ...WORD, text: '53H', x1: 166 };
+    // The flag on the digits' 22 px pitch after the 3.
+    const flag: [number, number, number, number] = [154, 100, 12, 30];
+    expect(withDecimalPoint(flagged, page([...DIGITS, flag, POINT]))).toMatchObject({ text: '5.3H', confidence: RESTORED_CONFIDENCE });
+    const unpointed = { ...flagged, x1: 144 };
+    expect(withDecimalPoint(unpointed, page([[100, 100, 12, 30], [122, 100, 12, 30], [144, 100, 12, 30], [137, 126, 4, 4]]))).toBe(unpointed);
+    expect(withDecimalPoint(flagged, page([...DIGITS, flag]))).toBe(flagged);
+  });
+
+  it('puts back the points of both numbers of a range, the hyphen being no glyph of them', () => {
+    const range = { ...WORD, text: '53-86', x1: 208 };
+    const pointed: Array<[number, number, number, number]> = [...DIGITS, [150, 113, 8, 3], [164, 100, 12, 30], [196, 100, 12, 30]];
+    expect(withDecimalPoint(range, page([...pointed, POINT, [184, 126, 4, 4]]))).toMatchObject({ text: '5.3-8.6' });
+    // 53 without a point, on the plain pitch.
+    const half: Array<[number, number, number, number]> = [[100, 100, 12, 30], [122, 100, 12, 30], [140, 113, 8, 3], [154, 100, 12, 30], [186, 100, 12, 30], [174, 126, 4, 4]];
+    expect(withDecimalPoint({ ...range, x1: 198 }, page(half))).toMatchObject({ text: '53-8.6' });
+  });
+
+  it('restores every point a number or range was printed with, from where the image shows it, and invents none from a mark in a digit gap', () => {
+    const number = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 })).map(([whole, decimals]) => ({ whole, decimals }));
+    fc.assert(
+      fc.property(number, fc.option(number, { nil: undefined }), fc.constantFrom('', 'H', 'LL'), fc.option(fc.nat(), { nil: undefined }), (first, second, flag, speckAt) => {
+        // Glyphs 12 px wide on a 20 px pitch, a point 4 px square alone in a 12 px slot, a hyphen in one.
+        const rects: Array<[number, number, number, number]> = [];
+        let printed = '';
+        let x = 10;
+        /** Where each digit that another digit follows directly starts: a speck may fall in the 8 px gap after it. */
+        const gaps: number[] = [];
+        const glyph = (character: string) => {
+          if (/\d/.test(character) && /\d$/.test(printed)) gaps.push(x - 20);
+          printed += character;
+          if (character === '.') rects.push([x + 4, 126, 4, 4]);
+          else if (character === '-') rects.push([x + 2, 113, 8, 3]);
+          else rects.push([x, 100, 12, 30]);
+          x += /[.-]/.test(character) ? 12 : 20;
+        };
+        const draw = ({ whole, decimals }: { whole: number; decimals: number }) => {
+          for (let i = 0; i < whole; i++) glyph(String((i + 3) % 10));
+          if (decimals > 0) glyph('.');
+          for (let i = 0; i < decimals; i++) glyph(String((i + 7) % 10));
+        };
+        draw(first);
+        if (second) {
+          glyph('-');
+          draw(second);
+        }
+        for (const letter of flag) glyph(letter);
+        // A speck the size of a point in the 8 px gap between two digits, 2 px from each.
+        if (speckAt !== undefined && gaps.length > 0) rects.push([gaps[speckAt % gaps.length]! + 14, 126, 4, 4]);
+        const read = printed.replaceAll('.', '');
+        const word = { ...WORD, text: read, x0: 10, x1: x };
+        const result = withDecimalPoint(word, page(rects, x + 20));
+        if (!/\d\d/.test(read) || printed === read) expect(result).toBe(word);
+        else expect(result).toMatchObject({ text: printed, confidence: RESTORED_CONFIDENCE });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps a colon that is one (a second dot above the point), a comma with a tail, and a mark without a point', () => {
     const colon = { ...WORD, text: '5:3' };
-    expect(withDecimalPoint(colon, page([...DIGITS, [118, 126, 4, 4], [118, 110, 4, 4]]))).toBe(colon);
+    expect(withDecimalPoint(colon, page([...DIGITS, POINT, [120, 110, 4, 4]]))).toBe(colon);
     expect(withDecimalPoint(colon, page(DIGITS))).toBe(colon);
     const comma = { ...WORD, text: '5,3' };
-    expect(withDecimalPoint(comma, page([...DIGITS, [118, 126, 4, 10]]))).toBe(comma);
+    expect(withDecimalPoint(comma, page([...DIGITS, [120, 126, 4, 10]]))).toBe(comma);
     // A thousands separator has three digits after it.
     const thousands = { ...WORD, text: '1,234' };
-    expect(withDecimalPoint(thousands, page([...DIGITS, [118, 126, 4, 4]]))).toBe(thousands);
+    expect(withDecimalPoint(thousands, page([...DIGITS, POINT]))).toBe(thousands);
   });
 
   it('leaves words that are not whole numbers', () => {
     const word = { ...WORD, text: '5.3' };
-    expect(withDecimalPoint(word, page([...DIGITS, [118, 126, 4, 4]]))).toBe(word);
+    expect(withDecimalPoint(word, page([...DIGITS, POINT]))).toBe(word);
   });
 });
 
 describe('despeckle', () => {
   it('whitens isolated specks and keeps every mark that stands near other ink', () => {
-    const image = page([...DIGITS, [118, 126, 4, 4], [300, 50, 2, 2], [20, 180, 3, 3], [250, 100, 40, 3]]);
+    const image = page([...DIGITS, POINT, [300, 50, 2, 2], [20, 180, 3, 3], [250, 100, 40, 3]]);
     const { image: clean, removed } = despeckle(image);
     expect(removed).toBe(2);
     expect(clean.grey[51 * 400 + 301]).toBe(255);
     expect(clean.grey[181 * 400 + 21]).toBe(255);
     // The point beside its digits, the digits and a long rule stay.
-    expect(clean.grey[127 * 400 + 119]).toBe(10);
+    expect(clean.grey[127 * 400 + 121]).toBe(10);
     expect(clean.grey[110 * 400 + 105]).toBe(10);
     expect(clean.grey[101 * 400 + 260]).toBe(10);
+  });
+
+  it('keeps a point centred in a monospaced cell, resting on the baseline of a glyph close on each side', () => {
+    // Courier: the point stands 10 px from each digit, beyond the clearance that makes a speck.
+    const courier: Array<[number, number, number, number]> = [
+      [100, 100, 12, 30],
+      [136, 100, 12, 30],
+    ];
+    expect(despeckle(page([...courier, [122, 126, 4, 4]])).removed).toBe(0);
+    // The same dot half way up, or with a glyph on one side only, or far from both, is a speck.
+    expect(despeckle(page([...courier, [122, 112, 4, 4]])).removed).toBe(1);
+    expect(despeckle(page([courier[0]!, [122, 126, 4, 4]])).removed).toBe(1);
+    expect(despeckle(page([[100, 100, 12, 30], [160, 100, 12, 30], [134, 126, 4, 4]])).removed).toBe(1);
   });
 
   it('returns a page without specks unchanged', () => {
@@ -117,8 +194,17 @@ describe('despeckle', () => {
   /**
    * The rule read pixel by pixel (a flood fill of each 8-connected blob of ink), against which the
    * implementation (blobs among ink runs) is checked: a blob of at most 20 px, under 6 px a side, with no
-   * other ink within 9 px of its box (at 300 dpi), is a speck; its pixels, and no others, turn white.
+   * other ink within 9 px of its box (at 300 dpi), is a speck, unless it has on each side a blob 2.5 times
+   * as tall or more (at most 60 px), whose bottom is within 15 % of its height of the speck's and whose
+   * gap to it is at most 70 % of its height; a speck's pixels, and no others, turn white.
    */
+  interface Box {
+    x0: number;
+    x1: number;
+    y0: number;
+    y1: number;
+  }
+
   function specksByFloodFill(image: PageImage): { grey: Uint8Array; removed: number } {
     const { width, height } = image;
     const ink = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && image.grey[y * width + x]! < 128;
@@ -144,14 +230,23 @@ describe('despeckle', () => {
     }
     const grey = new Uint8Array(image.grey);
     let removed = 0;
-    members.forEach((pixels, label) => {
+    const boxes = members.map((pixels): Box => {
       const xs = pixels.map((i) => i % width);
       const ys = pixels.map((i) => Math.floor(i / width));
-      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    });
+    members.forEach((pixels, label) => {
+      const { x0, x1, y0, y1 } = boxes[label]!;
       if (pixels.length > 20 || x1 - x0 >= 6 || y1 - y0 >= 6) return;
       for (let y = Math.max(0, y0 - 9); y <= Math.min(height - 1, y1 + 9); y++) {
         for (let x = Math.max(0, x0 - 9); x <= Math.min(width - 1, x1 + 9); x++) if (ink(x, y) && blob[y * width + x] !== label) return;
       }
+      const flank = (side: (box: Box) => number) =>
+        boxes.some((box, other) => {
+          const tall = box.y1 - box.y0 + 1;
+          return other !== label && tall >= 2.5 * (y1 - y0 + 1) && tall <= 60 && Math.abs(box.y1 - y1) <= 0.15 * tall && side(box) > 0 && side(box) <= 0.7 * tall;
+        });
+      if (flank((box) => x0 - box.x1) && flank((box) => box.x0 - x1)) return;
       removed++;
       for (const i of pixels) grey[i] = 255;
     });
@@ -167,12 +262,38 @@ describe('despeckle', () => {
           60,
           40,
         );
-        const expected = specksByFloodFill(image);
-        const { image: clean, removed } = despeckle(image);
-        expect(removed).toBe(expected.removed);
-        expect(Buffer.from(clean.grey).equals(Buffer.from(expected.grey))).toBe(true);
+        expectSameAsFloodFill(image);
       }),
       { numRuns: 300 },
     );
   });
+
+  it('whitens exactly the blobs the pixel-by-pixel rule calls specks, on lines of glyphs with dots between them', () => {
+    // A line left to right: glyphs 10–30 px tall, some followed by a dot of 1–5 px, each 1–24 px after
+    // the one before, standing on a baseline give or take a few pixels: points between digits, and specks.
+    const mark = (tall: fc.Arbitrary<number>, wide: fc.Arbitrary<number>) => fc.record({ tall, wide, gap: fc.integer({ min: 1, max: 24 }), shift: fc.integer({ min: -5, max: 5 }) });
+    const dotSide = fc.integer({ min: 1, max: 5 });
+    const cell = fc.tuple(mark(fc.integer({ min: 10, max: 30 }), fc.integer({ min: 2, max: 14 })), fc.option(mark(dotSide, dotSide), { nil: undefined }));
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 2, maxLength: 8 }), (cells) => {
+        const rects: Array<[number, number, number, number]> = [];
+        let x = 0;
+        for (const { tall, wide, gap, shift } of cells.flat().filter((m) => m !== undefined)) {
+          x += gap;
+          if (x + wide > 300) break;
+          rects.push([x, 45 + shift - tall, wide, tall]);
+          x += wide;
+        }
+        expectSameAsFloodFill(page(rects, 300, 60));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  function expectSameAsFloodFill(image: PageImage): void {
+    const expected = specksByFloodFill(image);
+    const { image: clean, removed } = despeckle(image);
+    expect(removed).toBe(expected.removed);
+    expect(Buffer.from(clean.grey).equals(Buffer.from(expected.grey))).toBe(true);
+  }
 });
