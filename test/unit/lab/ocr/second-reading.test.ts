@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
+import { halfSize, SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain } from '../../../../functions/lab/ocr/second-reading';
+
+const PAGE: PageImage = { width: 400, height: 200, dpi: 300, grey: new Uint8Array(400 * 200).fill(250) };
+const DOUBTED: RecognizedWord = { text: '3843', x0: 100, y0: 100, x1: 160, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.21 };
+
+/**
+ * An engine whose single-line readings are given per rendering: the half-size one (150 dpi) and the
+ * thresholded one (300 dpi, black and white only), each a word 10 px inside the image it was handed.
+ */
+function engine(readings: { half?: string[]; sharp?: string[] }): { recognizer: TextRecognizer; calls: PageImage[] } {
+  const calls: PageImage[] = [];
+  const recognizer: TextRecognizer = {
+    engine: 'fake',
+    recognize: async () => [],
+    recognizeLine: async (image: PageImage, region: ImageRegion) => {
+      calls.push(image);
+      expect(region).toEqual({ x0: 0, y0: 0, x1: image.width - 1, y1: image.height - 1 });
+      const texts = (image.dpi === 150 ? readings.half : readings.sharp) ?? [];
+      return texts.map((text) => ({ text, x0: 10, y0: 10, x1: image.width - 10, y1: image.height - 10, confidence: 0.95 }));
+    },
+  };
+  return { recognizer, calls };
+}
+
+describe('halfSize and thresholded', () => {
+  it('halves an image into the rounded means of its 2×2 squares, at half the resolution', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 2, max: 9 }), fc.infiniteStream(fc.integer({ min: 0, max: 255 })), (width, height, values) => {
+        const grey = Uint8Array.from(values.take(width * height));
+        const half = halfSize({ width, height, dpi: 300, grey });
+        expect(half).toMatchObject({ width: width >> 1, height: height >> 1, dpi: 150 });
+        for (let y = 0; y < half.height; y++) {
+          for (let x = 0; x < half.width; x++) {
+            const at = (dx: number, dy: number) => grey[(2 * y + dy) * width + 2 * x + dx]!;
+            expect(half.grey[y * half.width + x]).toBe(Math.round((at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1)) / 4));
+          }
+        }
+      }),
+    );
+  });
+
+  it('turns grey under 170 black and the rest white', () => {
+    const image = { width: 4, height: 1, dpi: 300, grey: Uint8Array.from([0, 169, 170, 250]) };
+    expect([...thresholded(image).grey]).toEqual([0, 0, 255, 255]);
+  });
+});
+
+describe('withDoubtedNumbersReadAgain', () => {
+  it('takes the text both other renderings agree on, doubted below trust, with its box on the page', async () => {
+    const { recognizer, calls } = engine({ half: ['33.3'], sharp: ['33.3'] });
+    const [word] = await withDoubtedNumbersReadAgain([DOUBTED], PAGE, recognizer);
+    expect(word).toMatchObject({ text: '33.3', confidence: SECOND_READING_CONFIDENCE, baseline: 130, lineHeight: 38 });
+    expect(SECOND_READING_CONFIDENCE).toBeLessThan(0.8);
+    // The box widened by 0.4 of the word's height (12 px) on every side: 88–172 × 88–142; the fake's word
+    // is 10 px in from the crop's edges (its far edges at width − 10 and height − 10).
+    expect(word).toMatchObject({ x0: 98, y0: 98, x1: 163, y1: 133 });
+    expect(calls.map((c) => c.dpi)).toEqual([150, 300]);
+    expect(calls[1]!.grey.every((g) => g === 0 || g === 255)).toBe(true);
+  });
+
+  it('keeps the first reading where the renderings disagree, read several words, or read none', async () => {
+    for (const readings of [{ half: ['33.3'], sharp: ['38.3'] }, { half: ['33.3'], sharp: ['33', '3'] }, { half: [], sharp: ['33.3'] }, { half: ['33.3'], sharp: [] }]) {
+      const { recognizer } = engine(readings);
+      expect(await withDoubtedNumbersReadAgain([DOUBTED], PAGE, recognizer)).toEqual([DOUBTED]);
+    }
+  });
+
+  it('reads no third time where the half-size rendering reads what the page reading did', async () => {
+    const { recognizer, calls } = engine({ half: ['3843'], sharp: ['33.3'] });
+    expect(await withDoubtedNumbersReadAgain([DOUBTED], PAGE, recognizer)).toEqual([DOUBTED]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reads again only doubted words of three characters or more holding a digit, in their order', async () => {
+    const { recognizer, calls } = engine({ half: ['33.3'], sharp: ['33.3'] });
+    const sure = { ...DOUBTED, text: '14.9', confidence: 0.95 };
+    const words = [sure, { ...DOUBTED, text: 'Hgb' }, { ...DOUBTED, text: '38' }, DOUBTED];
+    const read = await withDoubtedNumbersReadAgain(words, PAGE, recognizer);
+    expect(read.map((w) => w.text)).toEqual(['14.9', 'Hgb', '38', '33.3']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('leaves the words as they are with an engine that reads no single lines', async () => {
+    const { recognizer } = engine({});
+    const { recognizeLine: _, ...pageOnly } = recognizer;
+    expect(await withDoubtedNumbersReadAgain([DOUBTED], PAGE, pageOnly)).toEqual([DOUBTED]);
+  });
+});
