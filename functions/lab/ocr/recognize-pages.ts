@@ -6,6 +6,7 @@ import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain } from './second-reading';
 import { uncoveredInk } from './uncovered-ink';
+import { withUnspacedWordsJoined } from './unspaced-words';
 
 /**
  * Recognises pages that have no usable text layer into the same positioned text the reader consumes
@@ -130,7 +131,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   if (recognizer.recognizeLine) {
     for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) words.push(...(await read(recognizer.recognizeLine(clean, region))));
   }
-  const items = wordsToItems(words, image, height);
+  const items = wordsToItems(withUnspacedWordsJoined(words), image, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };

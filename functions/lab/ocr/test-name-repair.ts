@@ -1,15 +1,20 @@
-import { isCodedTestName, LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
+import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
 
 /**
  * Test names OCR misspelled in the ways it usually does, put back to the printed spelling the LOINC
  * table knows (data/lab/loinc-common-labs.json, every layout's spellings): `Hemoglobin Alc` and
  * `Hemoglobin A lc` are `Hemoglobin A1c`, `TRIGLY CERIDES` is `TRIGLYCERIDES`, `uiBC` is `UIBC`.
  *
- * A name is repaired only when it is no name the table knows and, with spaces and the marks a speck
- * makes or hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one
- * character (l, L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the
- * table's names. Two candidates, or none, leave the name
- * as read: a wrong name is worse than an uncoded one.
+ * A name the table knows (letter case and the spaces around brackets and commas aside) but spelt
+ * otherwise is put back to the table's spelling where OCR misjudged what it misjudges: the width of a
+ * gap before a bracket (`Monocytes (Absolute)` for `Monocytes(Absolute)`), or the case of letters alike
+ * in both (`uiBC`: a capital after a small letter in a word, which no name the table lacks is spelt
+ * with). A name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals)
+ * is as printed, and stays. Any other name is repaired
+ * only when, with spaces and the marks a speck makes or hides (`,` `.` `-`) ignored, letter case
+ * ignored and the usual confusions taken as one character (l, L, 1, I, i, | and !; O, 0 and Q; S and
+ * 5; B and 8), it spells exactly one of the table's names. Two candidates, or none, leave the name as
+ * read: a wrong name is worse than an uncoded one.
  */
 
 /** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
@@ -27,6 +32,10 @@ export function confusionFold(name: string): string {
 
 /** Folded spelling → the table's printed spellings (by name, then as printed) that fold to it. */
 const BY_FOLD = new Map<string, Map<string, string[]>>();
+/** A small letter followed by a capital in one word: a case OCR made (`uiBC`), or a name the table spells so (`pH`). */
+const MIXED_CASE_WORD = /\p{Ll}\p{Lu}/u;
+/** Name (normaliseTestName) → the table's printed spellings of it. */
+const BY_NAME = new Map<string, string[]>();
 for (const row of LOINC_ROWS) {
   for (const spelling of row.synonyms) {
     const fold = confusionFold(spelling);
@@ -35,6 +44,7 @@ for (const row of LOINC_ROWS) {
     const spellings = names.get(name) ?? [];
     if (!spellings.includes(spelling)) spellings.push(spelling);
     BY_FOLD.set(fold, names.set(name, spellings));
+    BY_NAME.set(name, spellings);
   }
 }
 
@@ -53,9 +63,19 @@ function caseAgreement(a: string, b: string): number {
 
 /** The table's spelling of an OCR-misread test name, or null when the name is known or not one certain name. */
 export function repairedTestName(name: string): string | null {
-  if (isCodedTestName(name)) return null;
+  const known = BY_NAME.get(normaliseTestName(name));
+  if (known) {
+    if (known.includes(name)) return null;
+    const unspaced = (spelling: string) => spelling.replace(/\s+/g, '');
+    const respaced = known.find((spelling) => unspaced(spelling) === unspaced(name));
+    return respaced ?? (MIXED_CASE_WORD.test(name) ? nearestInCase(name, known) : null);
+  }
   const names = BY_FOLD.get(confusionFold(name));
   if (names?.size !== 1) return null;
   const [spellings] = [...names.values()];
-  return [...spellings!].sort((a, b) => caseAgreement(name, b) - caseAgreement(name, a))[0]!;
+  return nearestInCase(name, spellings!);
+}
+
+function nearestInCase(name: string, spellings: readonly string[]): string {
+  return [...spellings].sort((a, b) => caseAgreement(name, b) - caseAgreement(name, a))[0]!;
 }

@@ -16,9 +16,12 @@ describe('repairedTestName', () => {
     // A comma too faint to read, a speck read as a hyphen.
     ['Bilirubin Total', 'Bilirubin, Total'],
     ['ALT-(SGPT)', 'ALT (SGPT)'],
+    // Known names in a case or spacing the table does not print: the printed spelling nearest in case.
+    ['uiBC', 'UIBC'],
+    ['Monocytes (Absolute)', 'Monocytes(Absolute)'],
   ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
 
-  it.each(['Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS'])('leaves %s as it is', (name) =>
+  it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS'])('leaves %s as it is', (name) =>
     expect(repairedTestName(name)).toBeNull(),
   );
 
