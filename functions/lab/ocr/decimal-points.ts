@@ -21,7 +21,7 @@ const INK = 160;
 /** Confidence of a word whose point was put back from the image: sure enough to use, flagged to check. */
 export const RESTORED_CONFIDENCE = 0.5;
 
-interface Blob {
+export interface Blob {
   x0: number;
   y0: number;
   x1: number;
@@ -119,22 +119,37 @@ function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[
   return reference === undefined ? around.pitch >= POINT_PITCH_HEIGHTS * tallest : around.pitch >= POINT_PITCH_RATIO * reference;
 }
 
+/** The ink of a word's box: its blobs, the tallest blob's height, the glyphs (blobs over 0.6 of it) left to right, and their baseline. */
+export interface WordInk {
+  blobs: Blob[];
+  tallest: number;
+  glyphs: Blob[];
+  baseline: number;
+}
+
+/** The ink of the word's box, a pixel wider on every side and `below` pixels deeper; none in a box too small or empty. */
+export function inkOf(word: RecognizedWord, image: PageImage, below = 0): WordInk | undefined {
+  const x0 = Math.max(0, Math.floor(word.x0) - 1);
+  const y0 = Math.max(0, Math.floor(word.y0) - 1);
+  const x1 = Math.min(image.width - 1, Math.ceil(word.x1) + 1);
+  const y1 = Math.min(image.height - 1, Math.ceil(word.y1) + 1 + below);
+  if (x1 - x0 < 4 || y1 - y0 < 6) return undefined;
+  const blobs = blobsIn(image, x0, y0, x1, y1);
+  const tallest = Math.max(...blobs.map((b) => b.y1 - b.y0 + 1));
+  const glyphs = blobs.filter((b) => b.y1 - b.y0 + 1 >= 0.6 * tallest).sort((a, b) => a.x0 - b.x0);
+  if (glyphs.length === 0) return undefined;
+  return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)) };
+}
+
 /** The word as read, or with its decimal point put back, or doubted (confidence 0). */
 export function withDecimalPoint(word: RecognizedWord, image: PageImage): RecognizedWord {
   const misread = MISREAD_POINT.test(word.text);
   if (!misread && !WHOLE_NUMBERS.test(word.text)) return word;
   const digitText = word.text.replace(/[:;,]/, '');
-  const x0 = Math.max(0, Math.floor(word.x0) - 1);
-  const y0 = Math.max(0, Math.floor(word.y0) - 1);
-  const x1 = Math.min(image.width - 1, Math.ceil(word.x1) + 1);
   // Below a misread mark, room for a comma's tail: the box OCR gives may end at the baseline.
-  const y1 = Math.min(image.height - 1, Math.ceil(word.y1) + 1 + (misread ? Math.ceil((word.y1 - word.y0) / 3) : 0));
-  if (x1 - x0 < 4 || y1 - y0 < 6) return word;
-  const blobs = blobsIn(image, x0, y0, x1, y1);
-  const tallest = Math.max(...blobs.map((b) => b.y1 - b.y0 + 1));
-  const glyphs = blobs.filter((b) => b.y1 - b.y0 + 1 >= 0.6 * tallest).sort((a, b) => a.x0 - b.x0);
-  if (glyphs.length === 0) return word;
-  const baseline = Math.max(...glyphs.map((b) => b.y1));
+  const ink = inkOf(word, image, misread ? Math.ceil((word.y1 - word.y0) / 3) : 0);
+  if (!ink) return word;
+  const { blobs, tallest, glyphs, baseline } = ink;
   const candidates = blobs.filter((b) => {
     const w = b.x1 - b.x0 + 1;
     const h = b.y1 - b.y0 + 1;

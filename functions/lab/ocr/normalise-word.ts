@@ -1,6 +1,6 @@
 import vocabulary from '../../../data/lab/report-vocabulary.json';
 import unitTable from '../../../data/lab/unit-to-ucum.json';
-import { confusionFold } from './test-name-repair';
+import { caseAgreement, confusionFold } from './test-name-repair';
 
 /**
  * OCR confusions repaired only where the reading cannot be anything else, before the reader sees the
@@ -15,7 +15,9 @@ import { confusionFold } from './test-name-repair';
  *   and these letters only, with at least one true digit, is a number.
  * - A word with a slash that is no printed unit of the unit table (data/lab/unit-to-ucum.json) but
  *   becomes exactly one of them through the usual confusions (`l`/`I`/`1`, `[`/`|` for `/`, `O`/`0`,
- *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`.
+ *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`. A word
+ *   whose letters are those of printed units, only their case read otherwise, is the one agreeing with
+ *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
  * - `0R` is the `OR` of an inclusive bound (`> OR = 40`, read `>0R`), with or without its sign and
  *   equals sign: no value, unit or name of a lab table is spelt so.
  * - An upper-case word that is no word of the vocabulary's text results (data/lab/report-vocabulary.json)
@@ -51,6 +53,13 @@ function readings(folded: string): string[] {
 
 function unitSpelling(word: string): string {
   if (PRINTED_UNITS.has(word) || !/[/[|]/.test(word) || !/\p{L}/u.test(word)) return word;
+  // Letters read right and only their case wrong: the printed unit nearest in case, if one is nearest.
+  const sameLetters = [...(UNITS_FOLDED.get(word.toLowerCase()) ?? [])];
+  if (sameLetters.length > 0) {
+    const agreement = sameLetters.map((unit) => caseAgreement(word, unit));
+    const best = Math.max(...agreement);
+    return agreement.filter((a) => a === best).length === 1 ? sameLetters[agreement.indexOf(best)]! : word;
+  }
   const units = new Set(readings(word.toLowerCase()).flatMap((r) => [...(UNITS_FOLDED.get(r) ?? [])]));
   return units.size === 1 ? [...units][0]! : word;
 }

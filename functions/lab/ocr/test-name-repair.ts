@@ -49,7 +49,7 @@ for (const row of LOINC_ROWS) {
 }
 
 /** How many letters of `a` and `b` (spaces aside) agree in case: the spelling nearest to what was printed. */
-function caseAgreement(a: string, b: string): number {
+export function caseAgreement(a: string, b: string): number {
   const x = a.replace(/\s+/g, '');
   const y = b.replace(/\s+/g, '');
   let same = 0;

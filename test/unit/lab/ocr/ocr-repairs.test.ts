@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { RESTORED_CONFIDENCE, withDecimalPoint } from '../../../../functions/lab/ocr/decimal-points';
 import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord } from '../../../../functions/lab/ocr/normalise-word';
+import { withDroppedHyphen } from '../../../../functions/lab/ocr/range-hyphens';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
@@ -36,6 +37,9 @@ describe('normaliseWord', () => {
     ['cells/ul', 'cells/uL'],
     ['[HPF', '/HPF'],
     ['lU/L', 'IU/L'],
+    // The letters of printed units, their case read otherwise: the unit nearest in case.
+    ['x10E3/ul', 'x10E3/uL'],
+    ['mg/dl', 'mg/dL'],
     ['ONS', 'QNS'],
     ['NEGATlVE', 'NEGATIVE'],
     ['N0NE', 'NONE'],
@@ -157,6 +161,50 @@ describe('withDecimalPoint', () => {
   it('leaves words that are not whole numbers', () => {
     const word = { ...WORD, text: '5.3' };
     expect(withDecimalPoint(word, page([...DIGITS, POINT]))).toBe(word);
+  });
+});
+
+describe('withDroppedHyphen', () => {
+  /** A range `whole.decimals-whole.decimals` drawn as DIGITS are, points in 12 px slots, the hyphen in a 14 px one (or a mark `mark` there). */
+  function range(first: [number, number], second: [number, number], mark: [number, number, number, number] | null = [2, 113, 8, 3]) {
+    const rects: Array<[number, number, number, number]> = [];
+    let x = 100;
+    const digits = (n: number) => {
+      for (let i = 0; i < n; i++, x += 20) rects.push([x, 100, 12, 30]);
+    };
+    const number = ([whole, decimals]: [number, number]) => {
+      digits(whole);
+      rects.push([x, 126, 4, 4]);
+      x += 12;
+      digits(decimals);
+    };
+    number(first);
+    if (mark) rects.push([x + mark[0], mark[1], mark[2], mark[3]]);
+    x += 14;
+    number(second);
+    return { image: page(rects, x + 20), x1: x };
+  }
+
+  it('puts back the hyphen of a range where the image shows it, and flags the word', () => {
+    fc.assert(
+      fc.property(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 })), fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 })), (first, second) => {
+        const { image, x1 } = range(first, second);
+        const printed = `${'3'.repeat(first[0])}.${'7'.repeat(first[1])}-${'4'.repeat(second[0])}.${'5'.repeat(second[1])}`;
+        const word = { ...WORD, text: printed.replace('-', ''), x1 };
+        expect(withDroppedHyphen(word, image)).toMatchObject({ text: printed, confidence: RESTORED_CONFIDENCE });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('leaves the word without a hyphen in the image, with a mark on the baseline or a tall one, and any word that is no such range', () => {
+    for (const mark of [null, [2, 127, 8, 3], [4, 104, 3, 20]] as Array<[number, number, number, number] | null>) {
+      const { image, x1 } = range([1, 1], [1, 1], mark);
+      const word = { ...WORD, text: '1.54.5', x1 };
+      expect(withDroppedHyphen(word, image)).toBe(word);
+    }
+    const { image, x1 } = range([1, 1], [1, 1]);
+    for (const text of ['1.5-4.5', '15.45', '1.5.4.5']) expect(withDroppedHyphen({ ...WORD, text, x1 }, image)).toMatchObject({ text });
   });
 });
 
