@@ -6,15 +6,14 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  * `Hemoglobin A lc` are `Hemoglobin A1c`, `TRIGLY CERIDES` is `TRIGLYCERIDES`, `uiBC` is `UIBC`.
  *
  * A name the table knows (letter case and the spaces around brackets and commas aside) but spelt
- * otherwise is put back to the table's spelling where OCR misjudged what it misjudges: the width of a
- * gap before a bracket (`Monocytes (Absolute)` for `Monocytes(Absolute)`), or the case of letters alike
- * in both (`uiBC`: a capital after a small letter in a word, which no name the table lacks is spelt
- * with). A name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals)
- * is as printed, and stays. Any other name is repaired
- * only when, with spaces and the marks a speck makes or hides (`,` `.` `-`) ignored, letter case
- * ignored and the usual confusions taken as one character (l, L, 1, I, i, | and !; O, 0 and Q; S and
- * 5; B and 8), it spells exactly one of the table's names. Two candidates, or none, leave the name as
- * read: a wrong name is worse than an uncoded one.
+ * otherwise takes the table's spelling where OCR misjudged what it misjudges: the width of a gap
+ * before a bracket (`Monocytes (Absolute)` for `Monocytes(Absolute)`), or the case of letters alike in
+ * both (`uiBC`: a capital after a small letter within a word, a case OCR makes and printers do not). A
+ * name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals) is as
+ * printed, and stays. Any other name is repaired only when, with spaces and the marks a speck makes or
+ * hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one character (l,
+ * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names. Two
+ * candidates, or none, leave the name as read: a wrong name is worse than an uncoded one.
  */
 
 /** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
@@ -61,7 +60,7 @@ export function caseAgreement(a: string, b: string): number {
   return same;
 }
 
-/** The table's spelling of an OCR-misread test name, or null when the name is known or not one certain name. */
+/** The table's spelling of an OCR-misread test name; null when it is spelt as the table prints it, or reads as no one certain name. */
 export function repairedTestName(name: string): string | null {
   const known = BY_NAME.get(normaliseTestName(name));
   if (known) {
