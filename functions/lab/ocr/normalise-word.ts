@@ -31,7 +31,8 @@ const BOUND_OR_READ_0R = /^([<>≤≥]?)0R(=?)$/;
 const NUMBER_LIKE = /^[<>=]?[\dOolI]+(?:[.,:/-][\dOolI]+)*%?$/;
 const DIGIT_FOR = { O: '0', o: '0', l: '1', I: '1' } as const;
 
-const PRINTED_UNITS = new Set((unitTable as Array<{ printed: string }>).map((r) => r.printed).filter((p) => p !== ''));
+/** The unit table's printed spellings. */
+export const PRINTED_UNITS = new Set((unitTable as Array<{ printed: string }>).map((r) => r.printed).filter((p) => p !== ''));
 /** Folded spelling → the printed spellings of the table that fold to it. */
 const UNITS_FOLDED = new Map<string, Set<string>>();
 for (const unit of PRINTED_UNITS) UNITS_FOLDED.set(unit.toLowerCase(), (UNITS_FOLDED.get(unit.toLowerCase()) ?? new Set()).add(unit));

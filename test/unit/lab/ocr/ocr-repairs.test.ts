@@ -4,6 +4,7 @@ import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord } from '../../../../functions/lab/ocr/normalise-word';
 import { withDroppedHyphen } from '../../../../functions/lab/ocr/range-hyphens';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
+import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
 function page(rects: Array<[number, number, number, number]>, width = 400, height = 200): PageImage {
@@ -205,6 +206,42 @@ describe('withDroppedHyphen', () => {
     }
     const { image, x1 } = range([1, 1], [1, 1]);
     for (const text of ['1.5-4.5', '15.45', '1.5.4.5']) expect(withDroppedHyphen({ ...WORD, text, x1 }, image)).toMatchObject({ text });
+  });
+});
+
+describe('withUnitLetterCase', () => {
+  /** Glyphs 12 px wide on a 20 px pitch from x = 100, on the baseline y = 130: capitals and digits 30 px tall, small letters 21, descenders 8 px below. */
+  function unit(shapes: string): PageImage {
+    const rects = [...shapes].map((shape, i): [number, number, number, number] => {
+      const x = 100 + 20 * i;
+      if (shape === 'C') return [x, 100, 12, 30];
+      if (shape === 'x') return [x, 109, 12, 21];
+      return [x, 109, 12, 29]; // 'p': a small letter with a descender
+    });
+    return page(rects);
+  }
+  const word = (text: string) => ({ ...WORD, text, x1: 100 + 20 * text.length - 8, y1: 138 });
+
+  it('gives the first letter the case its height shows, where only that makes the word a printed unit', () => {
+    // `pg`: both small with descenders, the first as tall as the second.
+    expect(withUnitLetterCase(word('Pg'), unit('pp'))).toMatchObject({ text: 'pg' });
+    // `x10E3/uL`: a small x against the digits' cap line and the u's x line.
+    expect(withUnitLetterCase(word('X10E3/uL'), unit('xCCCCCxC'))).toMatchObject({ text: 'x10E3/uL' });
+    expect(withUnitLetterCase(word('x10E3/UL'), unit('CCCCCCCC'))).toMatchObject({ text: 'X10E3/UL' });
+  });
+
+  it('leaves a word whose first letter stands as read, is between the lines, or is no unit either way', () => {
+    const capital = word('Pg');
+    expect(withUnitLetterCase(capital, unit('Cp'))).toBe(capital);
+    const between = page([
+      [100, 104, 12, 26],
+      [120, 109, 12, 29],
+    ]);
+    expect(withUnitLetterCase(capital, between)).toBe(capital);
+    for (const text of ['pg', 'Glucose', 'X10E3/UL', '5.3']) {
+      const read = word(text);
+      expect(withUnitLetterCase(read, unit('pp'))).toBe(read);
+    }
   });
 });
 
