@@ -67,4 +67,13 @@ describe('README walk-through', () => {
     expect(verify(dates[0]!)).toEqual({ dobFound: true, dobMatches: true });
     expect(verify(dates[1]!)).toEqual({ dobFound: true, dobMatches: false });
   });
+
+  it('makes with --scanned a scan of the same report: pages with no text layer, left to OCR', async () => {
+    expect(readme).toContain('npx tsx scripts/sample-lab-report.ts quest sample-scan.pdf --scanned');
+    const pages = await readPdfText(await sampleLabReport('quest', { scan: true }));
+    expect(pages.length).toBeGreaterThan(0);
+    // No `source`: no usable text layer, so ValidatePdf lists the page for the Recognize stage.
+    for (const page of pages) expect(page).toMatchObject({ items: [] });
+    expect(pages.every((page) => page.source === undefined)).toBe(true);
+  });
 });
