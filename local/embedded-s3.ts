@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import { withResolvers } from './promise-with-resolvers';
 import { REPO_ROOT, repoPath } from './repo-paths';
 
 /** An S3 event notification of a created object, as the runtime's triggers take it. */
@@ -44,15 +45,10 @@ const S3_PROCESS = repoPath('local/s3-process.ts');
 const S3_HEAP_MB = 128;
 
 /** A promise with its settlers; a rejection nobody awaits yet is not reported as unhandled. */
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
+function deferred<T>(): ReturnType<typeof withResolvers<T>> {
+  const settled = withResolvers<T>();
+  settled.promise.catch(() => undefined);
+  return settled;
 }
 
 /**

@@ -6,13 +6,16 @@
 export function ensurePromiseWithResolvers(): void {
   const promise = Promise as unknown as { withResolvers?: unknown };
   if (typeof promise.withResolvers === 'function') return;
-  promise.withResolvers = <T>() => {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const created = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise: created, resolve, reject };
-  };
+  promise.withResolvers = withResolvers;
+}
+
+/** A promise and its settlers, as Promise.withResolvers gives them (which the ES2023 lib does not type). */
+export function withResolvers<T>(): { promise: Promise<T>; resolve: (value: T | PromiseLike<T>) => void; reject: (reason?: unknown) => void } {
+  let resolve!: (value: T | PromiseLike<T>) => void;
+  let reject!: (reason?: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }

@@ -120,7 +120,7 @@ function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[
 }
 
 /** The ink of a word's box: its blobs, the tallest blob's height, the glyphs (blobs over 0.6 of it) left to right, and their baseline. */
-export interface WordInk {
+interface WordInk {
   blobs: Blob[];
   tallest: number;
   glyphs: Blob[];

@@ -40,6 +40,21 @@ export interface ImageRegion {
   y1: number;
 }
 
+/**
+ * The region copied out of the page onto white, `border` pixels of it on every side; `dx` and `dy` move
+ * the copy's pixels back onto the page.
+ */
+export function cutOut(image: PageImage, region: ImageRegion, border = 0): { crop: PageImage; dx: number; dy: number } {
+  const width = region.x1 - region.x0 + 1 + 2 * border;
+  const height = region.y1 - region.y0 + 1 + 2 * border;
+  const grey = new Uint8Array(width * height).fill(255);
+  for (let y = region.y0; y <= region.y1; y++) {
+    const from = y * image.width;
+    grey.set(image.grey.subarray(from + region.x0, from + region.x1 + 1), (y - region.y0 + border) * width + border);
+  }
+  return { crop: { width, height, dpi: image.dpi, grey }, dx: region.x0 - border, dy: region.y0 - border };
+}
+
 export interface TextRecognizer {
   /** Human-readable engine name for logs (`tesseract`, `textract`). */
   readonly engine: string;

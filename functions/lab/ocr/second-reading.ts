@@ -1,4 +1,4 @@
-import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from './recognizer';
+import { cutOut, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
 
 /**
  * A second reading of the numbers the engine doubted. Tesseract's line model misreads some monospaced
@@ -22,14 +22,6 @@ const MARGIN = 0.4;
 const THRESHOLD = 170;
 /** The confidence of a word whose text the second reading gave: under the 0.8 of a trusted result. */
 export const SECOND_READING_CONFIDENCE = 0.7;
-
-function cropOf(image: PageImage, region: ImageRegion): PageImage {
-  const width = region.x1 - region.x0 + 1;
-  const height = region.y1 - region.y0 + 1;
-  const grey = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) grey.set(image.grey.subarray((region.y0 + y) * image.width + region.x0, (region.y0 + y) * image.width + region.x1 + 1), y * width);
-  return { width, height, dpi: image.dpi, grey };
-}
 
 /** Half the resolution: each pixel the mean of a 2×2 square. */
 export function halfSize(image: PageImage): PageImage {
@@ -67,7 +59,7 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
     x1: Math.min(image.width - 1, Math.ceil(word.x1) + margin),
     y1: Math.min(image.height - 1, Math.ceil(word.y1) + margin),
   };
-  const crop = cropOf(image, region);
+  const { crop } = cutOut(image, region);
   // Half size first: where it reads what the page reading did, there is nothing to settle, and no third reading.
   const small = await onlyWord(readLine, halfSize(crop));
   if (!small || small.text === word.text || !/\d/.test(small.text)) return word;

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { BUNDLED_TESSERACT_FOLDER, TRAINEDDATA_FILE } from './bundled-assets';
-import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from './recognizer';
+import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
 
 /**
  * The Tesseract adapter of the OCR port: tesseract.js (Tesseract 5 compiled to WebAssembly, run in a
@@ -145,19 +145,6 @@ async function recognizeIn(pool: EnginePool, image: PageImage, mode: PSM): Promi
 /** White border (share of the region's height) around a region read on its own: Tesseract needs room around a line. */
 const REGION_BORDER = 0.5;
 
-/** The region cut out of the page onto a white margin, and where its top-left corner landed. */
-function cutOut(image: PageImage, region: ImageRegion): { crop: PageImage; dx: number; dy: number } {
-  const border = Math.ceil(REGION_BORDER * (region.y1 - region.y0 + 1));
-  const width = region.x1 - region.x0 + 1 + 2 * border;
-  const height = region.y1 - region.y0 + 1 + 2 * border;
-  const grey = new Uint8Array(width * height).fill(255);
-  for (let y = region.y0; y <= region.y1; y++) {
-    const from = y * image.width;
-    grey.set(image.grey.subarray(from + region.x0, from + region.x1 + 1), (y - region.y0 + border) * width + border);
-  }
-  return { crop: { width, height, dpi: image.dpi, grey }, dx: region.x0 - border, dy: region.y0 - border };
-}
-
 function recognizerOn(pool: EnginePool): TextRecognizer {
   return {
     engine: 'tesseract',
@@ -166,7 +153,7 @@ function recognizerOn(pool: EnginePool): TextRecognizer {
       return recognizeIn(pool, image, PSM.SPARSE_TEXT);
     },
     async recognizeLine(image: PageImage, region: ImageRegion): Promise<RecognizedWord[]> {
-      const { crop, dx, dy } = cutOut(image, region);
+      const { crop, dx, dy } = cutOut(image, region, Math.ceil(REGION_BORDER * (region.y1 - region.y0 + 1)));
       const words = await recognizeIn(pool, crop, PSM.SINGLE_LINE);
       return words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy, ...(w.baseline === undefined ? {} : { baseline: w.baseline + dy }) }));
     },
