@@ -6,7 +6,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  setupFiles: ['<rootDir>/test/setup-env.ts'],
+  setupFiles: ['<rootDir>/test/setup-env.ts', '<rootDir>/test/setup-fast-check.ts'],
   transform: {
     '^.+\\.(t|j|mj|cj)s$': [
       '@swc/jest',
