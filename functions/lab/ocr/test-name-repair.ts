@@ -29,23 +29,48 @@ export function confusionFold(name: string): string {
   return folded;
 }
 
-/** Folded spelling → the table's printed spellings (by name, then as printed) that fold to it. */
-const BY_FOLD = new Map<string, Map<string, string[]>>();
 /** A small letter followed by a capital in one word: a case OCR made (`uiBC`), or a name the table spells so (`pH`). */
 const MIXED_CASE_WORD = /\p{Ll}\p{Lu}/u;
-/** Name (normaliseTestName) → the table's printed spellings of it. */
-const BY_NAME = new Map<string, string[]>();
-for (const row of LOINC_ROWS) {
-  for (const spelling of row.synonyms) {
-    const fold = confusionFold(spelling);
-    const names = BY_FOLD.get(fold) ?? new Map<string, string[]>();
-    const name = normaliseTestName(spelling);
-    const spellings = names.get(name) ?? [];
-    if (!spellings.includes(spelling)) spellings.push(spelling);
-    BY_FOLD.set(fold, names.set(name, spellings));
-    BY_NAME.set(name, spellings);
+
+/**
+ * A table's printed spellings, and the repair of a reading of one of them (the rules above): test
+ * names from the LOINC table here, panel titles from the panel table (panel-name-repair.ts).
+ */
+export class PrintedNames {
+  /** Folded spelling → the table's printed spellings (by name, then as printed) that fold to it. */
+  private readonly byFold = new Map<string, Map<string, string[]>>();
+  /** Name (normaliseTestName) → the table's printed spellings of it. */
+  private readonly byName = new Map<string, string[]>();
+
+  constructor(spellings: Iterable<string>) {
+    for (const spelling of spellings) {
+      const fold = confusionFold(spelling);
+      const names = this.byFold.get(fold) ?? new Map<string, string[]>();
+      const name = normaliseTestName(spelling);
+      const printed = names.get(name) ?? [];
+      if (!printed.includes(spelling)) printed.push(spelling);
+      this.byFold.set(fold, names.set(name, printed));
+      this.byName.set(name, printed);
+    }
+  }
+
+  /** The table's spelling of an OCR-misread name; null when it is spelt as the table prints it, or reads as no one certain name. */
+  repaired(read: string): string | null {
+    const known = this.byName.get(normaliseTestName(read));
+    if (known) {
+      if (known.includes(read)) return null;
+      const unspaced = (spelling: string) => spelling.replace(/\s+/g, '');
+      const respaced = known.find((spelling) => unspaced(spelling) === unspaced(read));
+      return respaced ?? (MIXED_CASE_WORD.test(read) ? nearestInCase(read, known) : null);
+    }
+    const names = this.byFold.get(confusionFold(read));
+    if (names?.size !== 1) return null;
+    const [spellings] = [...names.values()];
+    return nearestInCase(read, spellings!);
   }
 }
+
+const TEST_NAMES = new PrintedNames(LOINC_ROWS.flatMap((row) => row.synonyms));
 
 /** How many letters of `a` and `b` (spaces aside) agree in case: the spelling nearest to what was printed. */
 export function caseAgreement(a: string, b: string): number {
@@ -60,19 +85,9 @@ export function caseAgreement(a: string, b: string): number {
   return same;
 }
 
-/** The table's spelling of an OCR-misread test name; null when it is spelt as the table prints it, or reads as no one certain name. */
+/** The LOINC table's spelling of an OCR-misread test name; null when it is spelt as printed, or reads as no one certain name. */
 export function repairedTestName(name: string): string | null {
-  const known = BY_NAME.get(normaliseTestName(name));
-  if (known) {
-    if (known.includes(name)) return null;
-    const unspaced = (spelling: string) => spelling.replace(/\s+/g, '');
-    const respaced = known.find((spelling) => unspaced(spelling) === unspaced(name));
-    return respaced ?? (MIXED_CASE_WORD.test(name) ? nearestInCase(name, known) : null);
-  }
-  const names = BY_FOLD.get(confusionFold(name));
-  if (names?.size !== 1) return null;
-  const [spellings] = [...names.values()];
-  return nearestInCase(name, spellings!);
+  return TEST_NAMES.repaired(name);
 }
 
 function nearestInCase(name: string, spellings: readonly string[]): string {

@@ -1,5 +1,6 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
+import { repairedPanelTitle } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
@@ -89,8 +90,8 @@ function toPanelResult(raw: RawResult): PanelResult {
 }
 
 function toPanel(raw: RawPanel, dateCollected: string | null): LabPanel {
-  // A single test's panel is titled with the test's name, misread the same ways.
-  const name = (raw.results.some((r) => ocrConfidence(r) !== undefined) && repairedTestName(raw.name)) || raw.name;
+  // A panel title misread by OCR is the panel table's printed title; a single test's panel is titled with the test's name, misread the same ways.
+  const name = (raw.results.some((r) => ocrConfidence(r) !== undefined) && (repairedPanelTitle(raw.name) ?? repairedTestName(raw.name))) || raw.name;
   return {
     panelName: name,
     panelCode: panelCode(name),

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { LOINC_ROWS, normaliseTestName } from '../../../../functions/lab/loinc/map-to-loinc';
 import { confusionFold, repairedTestName } from '../../../../functions/lab/ocr/test-name-repair';
+import { misreadings } from './misreadings';
 
 const SPELLINGS = [...new Set(LOINC_ROWS.flatMap((r) => r.synonyms))];
-/** What OCR reads a character as, in the confusions the repair allows. */
-const MISREAD: Record<string, string[]> = { l: ['1', 'I', '|'], '1': ['l', 'I'], I: ['l', '1'], O: ['0', 'Q'], '0': ['O'], o: ['0'], S: ['5'], B: ['8'] };
 
 describe('repairedTestName', () => {
   it.each([
@@ -30,19 +29,7 @@ describe('repairedTestName', () => {
   });
 
   it('turns a known name misread by the usual confusions and spacing back into one of that name’s printed spellings, or leaves it', () => {
-    const misread = fc
-      .record({ spelling: fc.constantFrom(...SPELLINGS), picks: fc.array(fc.nat(), { minLength: 40, maxLength: 40 }) })
-      .map(({ spelling, picks }) => ({
-        spelling,
-        read: [...spelling]
-          .map((c, i) => {
-            const pick = picks[i % picks.length]!;
-            const swapped = MISREAD[c] && pick % 3 === 0 ? MISREAD[c][pick % MISREAD[c].length]! : c;
-            return c === ' ' && pick % 4 === 0 ? '' : pick % 7 === 0 && c !== ' ' ? `${swapped} ` : swapped;
-          })
-          .join('')
-          .trim(),
-      }));
+    const misread = misreadings(SPELLINGS);
     fc.assert(
       fc.property(misread, ({ spelling, read }) => {
         const repaired = repairedTestName(read);
