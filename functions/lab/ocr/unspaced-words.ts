@@ -1,3 +1,4 @@
+import { normaliseWord, PRINTED_UNITS } from './normalise-word';
 import type { RecognizedWord } from './recognizer';
 
 /**
@@ -9,6 +10,10 @@ import type { RecognizedWord } from './recognizer';
  * proportional fonts ~0.3 against under 0.1. So the page's own spaces are measured (the median gap
  * between neighbouring words of a line, gaps over 1.2 line heights being columns), and two neighbours
  * standing apart by well under that are one word.
+ *
+ * A unit split nearer a space (`x10E 3/uL`: Courier's `E` and `3` leave a wide gap) is one word when
+ * the two stand closer than the page's space and together, but neither alone, spell a printed unit of
+ * the unit table: a unit is never printed as two words, each of which would be a unit or none.
  */
 
 /** Gaps (line heights) under this, between neighbours on a baseline, are a line's spaces; wider are columns. */
@@ -26,6 +31,15 @@ function heightOf(word: RecognizedWord): number {
 
 function baselineOf(word: RecognizedWord): number {
   return word.baseline ?? word.y1;
+}
+
+function isPrintedUnit(text: string): boolean {
+  return PRINTED_UNITS.has(normaliseWord(text));
+}
+
+/** Two neighbours that spell a printed unit together and none alone. */
+function splitUnit(left: string, right: string): boolean {
+  return !isPrintedUnit(left) && !isPrintedUnit(right) && isPrintedUnit(left + right);
 }
 
 /** The nearest word after each word on its line (by index), if any. */
@@ -52,7 +66,10 @@ export function withUnspacedWordsJoined(words: readonly RecognizedWord[]): Recog
   const space = spaces[spaces.length >> 1]!;
   /** The word each word continues (its left neighbour), where the two stand too close for a space. */
   const continues = new Map<number, number>();
-  for (const [i, j] of next.entries()) if (j !== undefined && !continues.has(j) && gap(i) < UNSPACED * space) continues.set(j, i);
+  for (const [i, j] of next.entries()) {
+    if (j === undefined || continues.has(j)) continue;
+    if (gap(i) < UNSPACED * space || (gap(i) < space && splitUnit(words[i]!.text, words[j]!.text))) continues.set(j, i);
+  }
   const firstOf = (i: number): number => (continues.has(i) ? firstOf(continues.get(i)!) : i);
   const joined = new Map<number, RecognizedWord>();
   // Left to right, so each word is appended after the one it continues.

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { normaliseWord, PRINTED_UNITS } from '../../../../functions/lab/ocr/normalise-word';
 import type { RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withUnspacedWordsJoined } from '../../../../functions/lab/ocr/unspaced-words';
 
@@ -47,6 +48,8 @@ describe('withUnspacedWordsJoined', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(word, gap), { minLength: 2, maxLength: 14 }), (cells) => {
         const gaps = cells.slice(1).map(([, g]) => g);
+        // Neighbours a space apart that spell a unit together are the next property's.
+        fc.pre(gaps.every(({ kind }, i) => kind !== 'space' || !PRINTED_UNITS.has(normaliseWord(cells[i]![0] + cells[i + 1]![0]))));
         fc.pre(gaps.filter((g) => g.kind === 'tight').length < gaps.filter((g) => g.kind === 'space').length + SPACED.length - 1);
         const words = line(
           cells.map(([text]) => text),
@@ -61,5 +64,24 @@ describe('withUnspacedWordsJoined', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('joins a printed unit split nearer than a space into two words that are no unit alone, and nothing else that a space parts', () => {
+    const isUnit = (text: string) => PRINTED_UNITS.has(normaliseWord(text));
+    const splits = [...PRINTED_UNITS].flatMap((unit) => [...unit].slice(1).map((_, i) => [unit.slice(0, i + 1), unit.slice(i + 1)] as const));
+    fc.assert(
+      fc.property(fc.constantFrom(...splits), fc.double({ min: 0.5, max: 0.8, noNaN: true }), ([left, right], g) => {
+        const split = line(['Glucose', '95', left, right], [3, 3, g]);
+        const texts = withUnspacedWordsJoined([...SPACED, ...split])
+          .slice(SPACED.length)
+          .map((w) => w.text);
+        const joins = !isUnit(left) && !isUnit(right) && isUnit(left + right);
+        expect(texts).toEqual(['Glucose', '95', ...(joins ? [left + right] : [left, right])]);
+      }),
+      { numRuns: 400 },
+    );
+    expect(withUnspacedWordsJoined([...SPACED, ...line(['x10E', '3/uL'], [0.75])]).slice(SPACED.length).map((w) => w.text)).toEqual(['x10E3/uL']);
+    // A space and more (the page's is 0.85 line heights) parts even a unit's halves.
+    expect(withUnspacedWordsJoined([...SPACED, ...line(['x10E', '3/uL'], [0.9])]).slice(SPACED.length).map((w) => w.text)).toEqual(['x10E', '3/uL']);
   });
 });
