@@ -1,3 +1,4 @@
+import { confusionFold } from '../ocr/test-name-repair';
 import type { Line } from './layout';
 import { FURNITURE } from './vocabulary';
 
@@ -7,6 +8,10 @@ import { FURNITURE } from './vocabulary';
  * least half of the pages (and two or more), or when it matches a furniture pattern of the vocabulary
  * (which also covers a single page). Boilerplate removal as docs/research/generic-table-reading.md §3
  * describes it. Lines that are column headers are the caller's to keep.
+ *
+ * OCR reads the same banner differently on every page (`Report from L orp`, `ab Report from LabC orp`),
+ * so recognised lines that are no result row also repeat when their readings are alike: most of their
+ * letter pairs shared, OCR's usual confusions and spacing aside.
  */
 
 /** A line and the index of its page. */
@@ -17,6 +22,11 @@ interface Occurrence {
 
 /** Points a repeated line may move between pages and still be the same furniture. */
 const SAME_HEIGHT = 4;
+
+/** Share of letter pairs (Dice) two readings of one recognised line have in common, at least. */
+const SAME_READING = 0.8;
+/** Readings shorter than this (letters, spaces aside) are too short to tell alike from chance. */
+const MIN_READING = 8;
 
 /** A line's text, its digits masked; the text is its words joined by single spaces (layout.ts). */
 function furnitureKey(line: Line): string {
@@ -61,7 +71,52 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
     const repeated = [...exact, ...rest];
     for (const { line } of rest) if (pagesAtHeight(repeated, line) >= needed) furniture.add(line);
   }
+  for (const line of readingsAlike(pages, needed, exactOnly)) furniture.add(line);
   return furniture;
+}
+
+/**
+ * A recognised line's letter pairs, OCR's confusions folded; none when it is too short, or holds a
+ * number of two digits or more. A date, time or count is what tells a page's line from another's
+ * (`HS CRP Collected: 11/10/24 10:51 ET`, a title whose stamp is most of its letters, and
+ * `URIC ACID Collected: 11/10/24 10:51 ET` on the next page), while OCR reads single letters as
+ * digits (`NORTHS1DE`), which the fold takes back.
+ */
+function letterPairs(line: Line): string[] {
+  if (!line.words.some((word) => word.confidence !== undefined) || /\d{2}/.test(line.text)) return [];
+  const folded = confusionFold(line.text);
+  if (folded.length < MIN_READING) return [];
+  return [...folded].slice(1).map((c, i) => folded[i]! + c);
+}
+
+function alike(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Map<string, number>();
+  for (const pair of a) left.set(pair, (left.get(pair) ?? 0) + 1);
+  let shared = 0;
+  for (const pair of b) {
+    const count = left.get(pair) ?? 0;
+    if (count > 0) {
+      shared += 1;
+      left.set(pair, count - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length) >= SAME_READING;
+}
+
+/** Recognised lines, no rows, read alike at about one height on `needed` pages or more. */
+function readingsAlike(pages: readonly (readonly Line[])[], needed: number, exactOnly: (line: Line) => boolean): Line[] {
+  const candidates = pages.flatMap((lines, page) => lines.map((line) => ({ page, line, pairs: letterPairs(line) })).filter((c) => c.pairs.length > 0));
+  if (candidates.length === 0) return [];
+  const kept = candidates.filter(({ line }) => !exactOnly(line));
+  return kept
+    .filter(({ page, line, pairs }) => {
+      const pagesAlike = new Set([page]);
+      for (const other of kept) {
+        if (other.page !== page && Math.abs(other.line.y - line.y) <= Math.max(SAME_HEIGHT, line.size) && alike(pairs, other.pairs)) pagesAlike.add(other.page);
+      }
+      return pagesAlike.size >= needed;
+    })
+    .map(({ line }) => line);
 }
 
 /** On how many pages one of `occurrences` stands at about the height of `line`. */

@@ -64,4 +64,43 @@ describe('page furniture', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((t) => t.startsWith('Printed') || t.startsWith('ACCESSION'))).toBe(true);
   });
+
+  describe('on recognised pages', () => {
+    /** The page as OCR gives it: every word with a confidence, the banner read differently each time. */
+    const recognised = (n: number, banner: string, panel: string, rows: Array<[string, string, string]>) => {
+      const drawn = page(n, panel, rows);
+      const items = drawn.items.map((item) => (item.str.startsWith('NORTHSIDE') ? { ...item, str: banner } : item));
+      return { ...drawn, source: 'ocr' as const, items: items.map((item) => ({ ...item, confidence: 0.9 })) };
+    };
+    const scans = [
+      recognised(1, 'NORTHS1DE MEDICAL GR0UP PATlENT COPY', 'Basic Metabolic Panel (8)', [['Glucose', '88', '65-99 mg/dL']]),
+      recognised(2, 'ab NORTHSIDE MEDlCAL GROUP PATIENT C0PY', 'Comp. Metabolic Panel (14)', [['Glucose', '95', '65-99 mg/dL']]),
+      recognised(3, 'NORTH SIDE MEDICAL GROUP PAT1ENT C0PY', 'CBC', [['HEMOGLOBIN', '13.9', '13.2-17.1 g/dL']]),
+    ];
+
+    it('finds a banner OCR read differently on every page', () => {
+      // Result rows are never alike furniture (the reader asks rowOf; here, the rows are those of a value).
+      const texts = [...findFurniture(scans.map(pageLines), (line) => /^(Glucose|HEMOGLOBIN) \d/.test(line.text))].map((l) => l.text);
+      expect(texts.filter((t) => /NORTH/.test(t))).toHaveLength(3);
+      // Titles alike at one height are no banner: they share too few letter pairs.
+      expect(texts.some((t) => /Panel|CBC|Glucose|HEMOGLOBIN/.test(t))).toBe(false);
+      expect(readTables(scans).panels.map((p) => p.name)).toEqual(['Basic Metabolic Panel (8)', 'Comp. Metabolic Panel (14)', 'CBC']);
+    });
+
+    it('leaves titles whose shared stamp is most of their letters, at one height on every page', () => {
+      const stamped = ['HS CRP', 'URIC ACID', 'HEMOGLOBIN A1c'].map((title, i) => {
+        const drawn = recognised(i + 1, 'NORTHSIDE MEDICAL GROUP PATIENT COPY', 'CBC', [['HEMOGLOBIN', '13.9', '13.2-17.1 g/dL']]);
+        const items = drawn.items.map((item) => (item.str === 'CBC' ? { ...item, str: `${title} Collected: 11/10/24 10:51 ET Received: 11/10/24 13:58 ET` } : item));
+        return { ...drawn, items };
+      });
+      const texts = [...findFurniture(stamped.map(pageLines), (line) => /^HEMOGLOBIN \d/.test(line.text))].map((l) => l.text);
+      expect(texts.filter((t) => /NORTH/.test(t))).toHaveLength(3);
+      expect(texts.some((t) => /Collected/.test(t))).toBe(false);
+    });
+
+    it('leaves lines alike but not the same on pages read from their text layer', () => {
+      const texts = scans.map(({ source: _source, ...p }) => ({ ...p, items: p.items.map(({ confidence: _c, ...item }) => item) }));
+      expect([...findFurniture(texts.map(pageLines))].some((l) => /NORTH/.test(l.text))).toBe(false);
+    });
+  });
 });
