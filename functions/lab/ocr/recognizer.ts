@@ -86,24 +86,36 @@ const SIZE_NOISE = 0.1;
  * one table row share a baseline and a size, and a title or a superscript has a baseline of its own.
  */
 const ROW_SIZE_STRAY = 1.5;
+/**
+ * Further still (up to this ratio), a word whose baseline body-size words hold the most of (two or
+ * more) is body size: Tesseract sized a lone value of a noisy scan's row 1.6 times its row's other cells
+ * (`114` between `Glucose` and `mg/dL`), and the reader took the row for a title set large. A title set
+ * large has its own baseline, or the most of the words on it.
+ */
+const ROW_OUTLIER = 2;
 /** Baselines this close (share of the body size) are one row's. */
 const SAME_BASELINE = 0.25;
 
 /**
  * Sizes within SIZE_NOISE of the page's body size (the median) become the body size, and so do sizes
- * within ROW_SIZE_STRAY of it on the baseline of a body-size word; others stay.
+ * within ROW_SIZE_STRAY of it on the baseline of a body-size word, and sizes within ROW_OUTLIER of it on
+ * a baseline that is mostly body size; others stay.
  */
 function snappedToBodySize(items: TextItem[]): TextItem[] {
   if (items.length === 0) return items;
   const sizes = items.map((i) => i.height).sort((a, b) => a - b);
   const body = sizes[sizes.length >> 1]!;
   const isBody = (height: number) => Math.abs(height - body) <= SIZE_NOISE * body;
-  const bodyBaselines = items.filter((i) => isBody(i.height)).map((i) => i.y);
-  const onBodyRow = (item: TextItem) => bodyBaselines.some((y) => Math.abs(y - item.y) <= SAME_BASELINE * body);
-  return items.map((i) => {
-    if (isBody(i.height)) return { ...i, height: body };
-    const near = i.height <= ROW_SIZE_STRAY * body && i.height >= body / ROW_SIZE_STRAY;
-    return near && onBodyRow(i) ? { ...i, height: body } : i;
+  const within = (height: number, ratio: number) => height <= ratio * body && height >= body / ratio;
+  const sameRow = (a: TextItem, b: TextItem) => Math.abs(a.y - b.y) <= SAME_BASELINE * body;
+  const bodyBaselines = items.filter((i) => isBody(i.height));
+  const snapped = items.map((i) => isBody(i.height) || (within(i.height, ROW_SIZE_STRAY) && bodyBaselines.some((b) => sameRow(b, i))));
+  return items.map((i, k) => {
+    if (snapped[k]) return { ...i, height: body };
+    if (!within(i.height, ROW_OUTLIER)) return i;
+    const row = items.flatMap((other, j) => (sameRow(other, i) ? [j] : []));
+    const bodies = row.filter((j) => snapped[j]).length;
+    return bodies >= 2 && bodies > row.length - bodies ? { ...i, height: body } : i;
   });
 }
 

@@ -35,6 +35,16 @@ describe('wordsToItems', () => {
     expect(items.map((i) => i.height)).toEqual([8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 8.4, 11.04, 19.2]);
   });
 
+  it('gives the body size to a word sized up to twice the body size on a baseline whose words are mostly body size', () => {
+    const word = (text: string, lineHeight: number, baseline: number): RecognizedWord => ({ text, x0: 10, y0: baseline - 30, x1: 50, y1: baseline, baseline, lineHeight, confidence: 0.9 });
+    // `114` sized 1.6 times its row's cells; a title as large, with one body-size word beside it, stays.
+    const row = [word('Glucose', 40, 400), word('114', 63, 400), word('mg/dL', 40, 400), word('65-99', 40, 400)];
+    const title = [word('Comp.', 63, 300), word('Metabolic', 63, 300), word('01', 40, 300)];
+    const otherRows = [word('BUN', 40, 450), word('9', 40, 450), word('Sodium', 40, 500), word('141', 40, 500)];
+    const items = wordsToItems([...row, ...title, ...otherRows], { dpi: 300 }, 792);
+    expect(items.map((i) => i.height)).toEqual([9.6, 9.6, 9.6, 9.6, 15.12, 15.12, 9.6, 9.6, 9.6, 9.6, 9.6]);
+  });
+
   it('leaves every size either the body size or more than a tenth from it, and sizing twice changes nothing', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 10, max: 80 }), { minLength: 1, maxLength: 30 }), (heights) => {
