@@ -14,3 +14,8 @@ const PANEL_TITLES = new PrintedNames(panelTable.panels.flatMap((panel) => panel
 export function repairedPanelTitle(title: string): string | null {
   return PANEL_TITLES.repaired(title);
 }
+
+/** Whether the text is a title of the panel table, as printed or misread as no other title. */
+export function isPanelTitle(text: string): boolean {
+  return PANEL_TITLES.knows(text);
+}

@@ -54,6 +54,11 @@ export class PrintedNames {
     }
   }
 
+  /** Whether the name is one of the table's, as printed (case and spacing aside) or misread so that it reads as no other. */
+  knows(read: string): boolean {
+    return this.byName.has(normaliseTestName(read)) || this.repaired(read) !== null;
+  }
+
   /** The table's spelling of an OCR-misread name; null when it is spelt as the table prints it, or reads as no one certain name. */
   repaired(read: string): string | null {
     const known = this.byName.get(normaliseTestName(read));

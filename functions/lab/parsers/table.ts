@@ -1,5 +1,7 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import { memoizeByObject } from '../memo';
+import { isPanelTitle } from '../ocr/panel-name-repair';
+import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
@@ -69,7 +71,8 @@ const TITLE_PITCHES = 2.2;
 /** Titles run to a dozen words at most (`TESTOSTERONE, FREE (DIALYSIS), TOTAL (MS) AND SEX HORMONE BINDING GLOBULIN`). */
 const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
-const PANEL_DATES = /(?:^|\s+)(?:Collected|Received|Reported):.*$/i;
+/** A title's Collected/Received/Reported stamp, to the end of the line; the colon may be lost to OCR where a date follows. */
+const PANEL_DATES = /(?:^|\s+)(?:Collected|Received|Reported)(?::|(?=\s+\d{1,4}[/-]\d)).*$/i;
 
 /** A line that holds only a title's Collected/Received stamp. */
 function isStampLine(line: Line): boolean {
@@ -123,6 +126,19 @@ function titleCandidate(line: Line): boolean {
   );
 }
 
+/**
+ * Whether the LOINC table knows a name as printed, or, on a recognised line, as OCR misread it so that
+ * it reads as no other name (`Cholesterol Total`, its comma lost): ocr/test-name-repair.ts.
+ */
+function knownName(name: string, line: Line): boolean {
+  return isKnownTestName(name) || (line.words.some((word) => word.confidence !== undefined) && repairedTestName(name) !== null);
+}
+
+/** Whether a line is a title of the panel table (data/lab/loinc-panels.json), stamp aside: a title wherever it stands. */
+function printedPanelTitle(line: Line): boolean {
+  return titleCandidate(line) && isPanelTitle(line.text.replace(PANEL_DATES, ''));
+}
+
 /** Panel name of title lines, without lab codes, `(Cont.)` or the export's Collected/Received stamps. */
 function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | null): { name: string; date: string | null; continued: boolean } {
   let date: string | null = null;
@@ -132,7 +148,7 @@ function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | nul
     let text = cells.map((c) => c.text).join(' ');
     const dates = PANEL_DATES.exec(text);
     if (dates) {
-      date ??= firstDate(/Collected:\s*(.+)$/i.exec(dates[0])?.[1] ?? '');
+      date ??= firstDate(/Collected:?\s*(.+)$/i.exec(dates[0])?.[1] ?? '');
       text = text.slice(0, dates.index);
     }
     return text.trim();
@@ -411,6 +427,18 @@ class TableReader {
     return this.near(above, line) || (fragment !== '' && above.y - line.y <= TITLE_GAP * line.size && isKnownTestName(`${last.biomarker} ${fragment}`));
   }
 
+  /**
+   * Whether a name-only line ends the name of the row right above it that could not be read
+   * (`Globulin,  2.0  g/dL  1545` / `Total`): joined, the two make a name the LOINC table knows. Such a
+   * line is neither a title (the rows below would join a panel named `Total`) nor a wrapped name's start.
+   */
+  private restOfUnreadRow(line: Line, fragment: string): boolean {
+    const above = this.lastLine;
+    if (this.last !== null || above === null || above.pageNumber !== line.pageNumber || !this.near(above, line)) return false;
+    const name = this.fragments(above).name;
+    return name !== '' && Math.abs(above.x0 - line.x0) <= INDENT_SLACK && knownName(`${name} ${fragment}`, line);
+  }
+
   readPage(page: PageTable, furniture: ReadonlySet<Line>, pageHeight: number): void {
     if (this.ended) return;
     this.headers = page.headers;
@@ -461,12 +489,13 @@ class TableReader {
    * Where the table resumes on a page without a column header above it: at its first result row, or at
    * the lines right above it that can be a panel title or the first line of a wrapped name (at most two:
    * a title over a wrapped name; readLine says which is which), and the title's Collected/Received
-   * stamp between them. The page header block before them
-   * (labels with colons, the patient's name beside them) is skipped.
+   * stamp between them; or at a title of the panel table before its first row (the rows right below it
+   * may be unreadable). The page header block before them (labels with colons, the patient's name
+   * beside them) is skipped.
    */
   private continuationStart(lines: readonly Line[]): Line | null {
     const columns = this.columns;
-    const first = lines.findIndex((l) => rowOf(l, columns) !== null);
+    const first = lines.findIndex((l) => rowOf(l, columns) !== null || printedPanelTitle(l));
     if (first < 0) return null;
     let start = first;
     let stamps = 0;
@@ -563,7 +592,8 @@ class TableReader {
     const below = adjacent ? rowOf(next, columns) : null;
     // Panel headers are upper case (docs/research/lab-extraction.md §1) and set no smaller than the rows; prose is neither.
     const titleLike = titleCandidate(line) && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
-    const title = titleLike ? 'title' : null;
+    // A title of the panel table is a title wherever it stands, even with no readable row below it.
+    const title = titleLike || printedPanelTitle(line) ? 'title' : null;
     if (PANEL_DATES.test(line.text)) return titleCandidate(line) ? 'title' : null;
     // Only the name, and perhaps a lab code (which can land beside a wrapped panel header).
     const parts = this.fragments(line);
@@ -571,8 +601,9 @@ class TableReader {
     if (parts.lab !== '' && !parts.lab.split(' ').every(isLabCode)) return null;
     const fragment = parts.name.replace(/\s+/g, ' ').trim();
     if (!plausibleName(fragment) || isComment(fragment)) return null;
+    if (this.restOfUnreadRow(line, fragment)) return null;
     const whole = within ? rowOf(next, columns, fragment) : null;
-    const strongName = (row: Row | null) => row !== null && (isKnownTestName(row.name) || (this.panel !== null && sameName(row.name, this.panel.name)));
+    const strongName = (row: Row | null) => row !== null && (knownName(row.name, line) || (this.panel !== null && sameName(row.name, this.panel.name)));
     // Or the name runs over three lines, the value on the third (`HIV 1/2 ANTIGEN AND ANTIBODIES,` / `FOURTH GENERATION, WITH` / `REFLEXES  REACTIVE`).
     const second = whole === null && adjacent && after !== undefined && this.near(next, after) && Math.abs(after.x0 - line.x0) <= INDENT_SLACK ? this.fragments(next) : null;
     const overThree = second !== null && !second.busy && second.unit === '' && plausibleName(second.name) ? rowOf(after!, columns, `${fragment} ${second.name}`) : null;

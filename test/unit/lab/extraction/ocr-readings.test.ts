@@ -8,31 +8,116 @@ import { type DrawnLine, renderLines } from './render-lines';
  * given as OCR gives them (each with its confidence): they apply to recognised pages only.
  */
 
-const PAGE: DrawnLine[] = [
+/** A Labcorp page's head: the lab, the collection date, the column header. */
+const HEAD: DrawnLine[] = [
   [760, [[36, 'Labcorp', 12]]],
   [740, [[36, 'Date Collected: 03/14/2025']]],
   [700, [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']]],
+];
+
+const PAGE: DrawnLine[] = [
+  ...HEAD,
   // A gap inside a word as wide as the page's spaces, as OCR reads it.
   [686, [[36, 'CBC With Differential/P latelet', 9]]],
   [674, [[46, 'WBC'], [190, '6.0'], [330, 'x10E3/uL'], [400, '3.4-10.8']]],
   [662, [[46, 'Hemoglobin'], [190, '13.1'], [330, 'g/dL'], [400, '11.1-15.9']]],
 ];
 
-async function panelTitles(asOcr: boolean): Promise<string[]> {
-  const pages: PageText[] = (await readPdfText(await renderLines([PAGE]))).map((page) =>
-    asOcr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: 0.93 })) } : page,
+/** The panels read from drawn pages, given as OCR gives its words (`ocr`, the default) or as their text layer. */
+async function panelsOf(pages: DrawnLine[][], ocr = true): Promise<Array<[string, Array<[string, string | null]>]>> {
+  const read: PageText[] = (await readPdfText(await renderLines(pages))).map((page) =>
+    ocr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: 0.93 })) } : page,
   );
-  const classification = classifyDocument(pages);
+  const classification = classifyDocument(read);
   if (classification.kind !== 'lab_report') throw new Error(`not read as a lab report: ${classification.kind}`);
-  return extractLabResults(pages, classification).panels.map((panel) => panel.panelName);
+  return extractLabResults(read, classification).panels.map((panel) => [panel.panelName, panel.panelResults.map((r) => [r.biomarker, r.resultValue])]);
 }
+
+const names = (panels: Awaited<ReturnType<typeof panelsOf>>) => panels.map(([title, results]) => [title, results.map(([name]) => name)]);
 
 describe('panel titles OCR misread', () => {
   it('are the panel table’s printed title on a recognised page', async () => {
-    expect(await panelTitles(true)).toEqual(['CBC With Differential/Platelet']);
+    expect((await panelsOf([PAGE])).map(([title]) => title)).toEqual(['CBC With Differential/Platelet']);
   });
 
   it('stay as printed on a page read from its text layer', async () => {
-    expect(await panelTitles(false)).toEqual(['CBC With Differential/P latelet']);
+    expect((await panelsOf([PAGE], false)).map(([title]) => title)).toEqual(['CBC With Differential/P latelet']);
+  });
+});
+
+describe('a title of the panel table over a row OCR could not read', () => {
+  it('opens its panel: the rows after the unreadable one are not the previous panel’s', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'CBC With Differential/Platelet']]],
+      [674, [[36, 'WBC'], [190, '6.0'], [330, 'x10E3/uL'], [400, '3.4-10.8']]],
+      [662, [[36, 'Comp. Metabolic Panel (14)']]],
+      // `High` read as `gh`, beside a value sized apart: no row.
+      [650, [[36, 'Glucose'], [190, '114'], [220, 'gh'], [330, 'mg/dL'], [400, '65-99']]],
+      [638, [[36, 'BUN'], [330, 'mg/dL'], [400, '6-24']]],
+      [626, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+    ];
+    expect(names(await panelsOf([page]))).toEqual([
+      ['CBC With Differential/Platelet', ['WBC']],
+      ['Comp. Metabolic Panel (14)', ['Sodium']],
+    ]);
+  });
+
+  it('opens its panel at the top of a page without a column header, over rows it cannot read', async () => {
+    const first: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'CBC With Differential/Platelet']]],
+      [674, [[36, 'WBC'], [190, '6.0'], [330, 'x10E3/uL'], [400, '3.4-10.8']]],
+      [662, [[36, 'Hemoglobin'], [190, '13.1'], [330, 'g/dL'], [400, '11.1-15.9']]],
+    ];
+    const second: DrawnLine[] = [
+      [760, [[36, 'Patient ID: 35387256'], [330, 'Account Number: 61181093']]],
+      [710, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+      [698, [[36, 'Glucose'], [190, '114'], [220, 'gh'], [330, 'mg/dL'], [400, '65-99']]],
+      [686, [[36, 'BUN'], [330, 'mg/dL'], [400, '6-24']]],
+      [674, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+      [662, [[36, 'Potassium'], [190, '4.4'], [330, 'mmol/L'], [400, '3.5-5.2']]],
+    ];
+    expect(names(await panelsOf([first, second]))).toEqual([
+      ['CBC With Differential/Platelet', ['WBC', 'Hemoglobin']],
+      ['Comp. Metabolic Panel (14)', ['Sodium', 'Potassium']],
+    ]);
+  });
+});
+
+describe('a wrapped test name whose comma OCR lost', () => {
+  it('is re-joined as the name the LOINC table prints, not taken for a title over the second line', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Lipid Panel', 11]]],
+      // `Cholesterol,` / `Total 196` printed, the comma too faint to read.
+      [674, [[36, 'Cholesterol']]],
+      [664, [[36, 'Total'], [190, '196'], [330, 'mg/dL'], [400, '100-199']]],
+      [652, [[36, 'Triglycerides'], [190, '120'], [330, 'mg/dL'], [400, '0-149']]],
+    ];
+    expect(await panelsOf([page])).toEqual([
+      [
+        'Lipid Panel',
+        [
+          ['Cholesterol, Total', '196'],
+          ['Triglycerides', '120'],
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('the second line of a wrapped name whose row OCR could not read', () => {
+  it('is no panel title: the rows below stay in their panel', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+      [674, [[36, 'Albumin'], [190, '4.6'], [330, 'g/dL'], [400, '4.1-5.2']]],
+      // `Globulin,` / `Total` with its value on the first line, whose range OCR read as `1545`: no row.
+      [662, [[36, 'Globulin,'], [190, '2.0'], [330, 'g/dL'], [400, '1545']]],
+      [652, [[36, 'Total']]],
+      [640, [[36, 'A/G Ratio'], [190, '1.9'], [400, '1.2-2.2']]],
+    ];
+    expect(names(await panelsOf([page]))).toEqual([['Comp. Metabolic Panel (14)', ['Albumin', 'A/G Ratio']]]);
   });
 });

@@ -58,6 +58,13 @@ describe('Quest patient export: previous results', () => {
     expect(panel.panelName).toBe('IRON, TIBC AND FERRITIN PANEL');
     expect(panel.dateCollected).toBe('2025-03-14');
   });
+
+  it('reads the stamp whose colon OCR lost before its date', () => {
+    const misread = { ...page, items: page.items.map((item) => ({ ...item, str: item.str.replace('Collected:', 'Collected') })) };
+    const panel = extract('quest', [misread]).panels[0]!;
+    expect(panel.panelName).toBe('IRON, TIBC AND FERRITIN PANEL');
+    expect(panel.dateCollected).toBe('2025-03-14');
+  });
 });
 
 describe('Quest patient export: a title too long for its Collected/Received stamp', () => {
