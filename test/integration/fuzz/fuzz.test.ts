@@ -3,10 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import { buildOpenApiDocument } from '../../../functions/http/openapi';
-import { contractProblems } from '../helpers/openapi-contract';
-import { captureOutput } from '../lab/lab-test-kit';
 import { PATIENCE_MS } from '../helpers/aws';
+import { contractProblems } from '../helpers/openapi-contract';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
+import { captureOutput } from '../lab/lab-test-kit';
 import { Receiver } from '../report/receiver';
 import { PHI_CANARY } from './examples';
 import { type FuzzRequest, operationsOf, requestsFor, strayRequests } from './requests';
@@ -131,7 +131,8 @@ describe('fuzzing every route of the local runtime', () => {
         });
         for (const problem of problems) if (problem !== undefined) failures.push(problem);
       }),
-      { numRuns: RUNS, seed },
+      // Every run is counted below: the test's own timeout, not the global 50 s (test/setup-fast-check.ts), bounds them.
+      { numRuns: RUNS, seed, interruptAfterTimeLimit: 280_000 },
     );
 
     // Reports render for the same extreme inputs the engine accepts: every accepted example report completes.
