@@ -8,9 +8,13 @@ import type { PageImage, RecognizedWord } from './recognizer';
  * at least half again as wide as it is high, at most a quarter of the digits' height, its middle
  * between a fifth and four fifths of the way up them, with two digits and one point on each side.
  * Anything else leaves the word as read, and the reader takes it for no value.
+ *
+ * A hyphen read as a point (`4.1-5.2` read `4.1.5.2`: three points, which no number or range has) is
+ * put back the same way: the point the engine read where the image shows that hyphen becomes it.
  */
 
 const TWO_POINTS = /^\d+\.\d+\.\d+$/;
+const THREE_POINTS = /^\d+\.\d+\.\d+\.\d+$/;
 
 function isHyphen(blob: Blob, glyphs: readonly Blob[], tallest: number, baseline: number): boolean {
   const width = blob.x1 - blob.x0 + 1;
@@ -28,7 +32,8 @@ function isHyphen(blob: Blob, glyphs: readonly Blob[], tallest: number, baseline
 
 /** The word with its range's hyphen put back from the image, or as read. */
 export function withDroppedHyphen(word: RecognizedWord, image: PageImage): RecognizedWord {
-  if (!TWO_POINTS.test(word.text)) return word;
+  const readAsPoint = THREE_POINTS.test(word.text);
+  if (!TWO_POINTS.test(word.text) && !readAsPoint) return word;
   const ink = inkOf(word, image);
   if (!ink || ink.glyphs.length !== word.text.replaceAll('.', '').length) return word;
   const { blobs, tallest, glyphs, baseline } = ink;
@@ -38,6 +43,7 @@ export function withDroppedHyphen(word: RecognizedWord, image: PageImage): Recog
   // The hyphen after the `before`-th digit of the word.
   let seen = 0;
   const cut = [...word.text].findIndex((c) => /\d/.test(c) && ++seen === before) + 1;
-  const range = `${word.text.slice(0, cut)}-${word.text.slice(cut)}`;
+  if (readAsPoint && word.text[cut] !== '.') return word;
+  const range = `${word.text.slice(0, cut)}-${word.text.slice(readAsPoint ? cut + 1 : cut)}`;
   return /^\d+\.\d+-\d+\.\d+$/.test(range) ? { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) } : word;
 }

@@ -193,6 +193,8 @@ describe('withDroppedHyphen', () => {
         const printed = `${'3'.repeat(first[0])}.${'7'.repeat(first[1])}-${'4'.repeat(second[0])}.${'5'.repeat(second[1])}`;
         const word = { ...WORD, text: printed.replace('-', ''), x1 };
         expect(withDroppedHyphen(word, image)).toMatchObject({ text: printed, confidence: RESTORED_CONFIDENCE });
+        // The hyphen read as a point.
+        expect(withDroppedHyphen({ ...word, text: printed.replace('-', '.') }, image)).toMatchObject({ text: printed, confidence: RESTORED_CONFIDENCE });
       }),
       { numRuns: 100 },
     );
@@ -201,11 +203,14 @@ describe('withDroppedHyphen', () => {
   it('leaves the word without a hyphen in the image, with a mark on the baseline or a tall one, and any word that is no such range', () => {
     for (const mark of [null, [2, 127, 8, 3], [4, 104, 3, 20]] as Array<[number, number, number, number] | null>) {
       const { image, x1 } = range([1, 1], [1, 1], mark);
-      const word = { ...WORD, text: '1.54.5', x1 };
-      expect(withDroppedHyphen(word, image)).toBe(word);
+      for (const text of ['1.54.5', '1.5.4.5']) {
+        const word = { ...WORD, text, x1 };
+        expect(withDroppedHyphen(word, image)).toBe(word);
+      }
     }
     const { image, x1 } = range([1, 1], [1, 1]);
-    for (const text of ['1.5-4.5', '15.45', '1.5.4.5']) expect(withDroppedHyphen({ ...WORD, text, x1 }, image)).toMatchObject({ text });
+    // A hyphen in the image, but a reading with more digits than the image has glyphs, or no such range.
+    for (const text of ['1.5-4.5', '15.45', '1.5.4.55']) expect(withDroppedHyphen({ ...WORD, text, x1 }, image)).toMatchObject({ text });
   });
 });
 
