@@ -11,8 +11,9 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   range, date or test name of a lab table starts with one.
  * - A period, comma or quote that closes a word holding a digit or a slash (a value, range, date or
  *   unit) is a speck at the baseline: none of these ends in one. Words of prose keep theirs.
- * - Inside a number, `O`/`o` read for `0` and `l`/`I` for `1`: a word of digits, number punctuation
- *   and these letters only, with at least one true digit, is a number.
+ * - Inside a number, `O`/`o` (and `@`, a `0` a speck filled in) read for `0` and `l`/`I` for `1`: a
+ *   word of digits, number punctuation and these marks only, with at least one true digit, is a number
+ *   (`<@.005` is `<0.005`; no word of a lab table has an `@` among digits).
  * - A word with a slash that is no printed unit of the unit table (data/lab/unit-to-ucum.json) but
  *   becomes exactly one of them through the usual confusions (`l`/`I`/`1`, `[`/`|` for `/`, `O`/`0`,
  *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`. A word
@@ -28,8 +29,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
 const OPENING_MARKS = /^[\s‘’“”"'`~]+(?=.)/u;
 const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
 const BOUND_OR_READ_0R = /^([<>≤≥]?)0R(=?)$/;
-const NUMBER_LIKE = /^[<>=]?[\dOolI]+(?:[.,:/-][\dOolI]+)*%?$/;
-const DIGIT_FOR = { O: '0', o: '0', l: '1', I: '1' } as const;
+const NUMBER_LIKE = /^[<>=]?[\dOolI@]+(?:[.,:/-][\dOolI@]+)*%?$/;
+const DIGIT_FOR = { O: '0', o: '0', '@': '0', l: '1', I: '1' } as const;
 
 /** The unit table's printed spellings. */
 export const PRINTED_UNITS = new Set((unitTable as Array<{ printed: string }>).map((r) => r.printed).filter((p) => p !== ''));
@@ -81,7 +82,7 @@ function textResultSpelling(word: string): string {
 export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
-  if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
+  if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
   word = word.replace(BOUND_OR_READ_0R, '$1OR$2');
   return textResultSpelling(unitSpelling(word));
 }

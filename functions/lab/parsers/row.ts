@@ -156,6 +156,8 @@ function underValueColumns(row: Row, columns: readonly Column[]): boolean {
 
 /** Points an estimated position inside a text run may be off. */
 const ESTIMATE_SLACK = 15;
+/** OCR confidence under which the engine itself could not read a word. */
+const UNREADABLE_CONFIDENCE = 0.5;
 
 /** Reads a line by a header's columns; `prefix` is the first line of a name wrapped above the value. */
 function byColumns(line: Line, columns: readonly Column[], prefix: string): RowReading {
@@ -175,8 +177,9 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     if (!printed) return { reason: 'unreadable_cell' };
     flag = printed;
   }
-  const lab = byRole.lab ?? '';
-  if (lab !== '' && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
+  // A lab code OCR could not read (its own confidence under half) is no part of the result and costs the row nothing.
+  const labWords = columns.flatMap((c, i) => (c.role === 'lab' ? (cells.words[i] ?? []) : []));
+  if (labWords.some((word) => !isLabCode(word.text) && (word.confidence ?? 1) >= UNREADABLE_CONFIDENCE)) return { reason: 'unreadable_cell' };
   const previous = byRole.previous ?? '';
   if (previous !== '' && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
   let unit: string | null = byRole.unit ?? null;

@@ -23,10 +23,13 @@ const PAGE: DrawnLine[] = [
   [662, [[46, 'Hemoglobin'], [190, '13.1'], [330, 'g/dL'], [400, '11.1-15.9']]],
 ];
 
-/** The panels read from drawn pages, given as OCR gives its words (`ocr`, the default) or as their text layer. */
-async function panelsOf(pages: DrawnLine[][], ocr = true): Promise<Array<[string, Array<[string, string | null]>]>> {
+/**
+ * The panels read from drawn pages, given as OCR gives its words (`ocr`, the default: each word at 0.93,
+ * or at `doubted`'s confidence where it names one) or as their text layer.
+ */
+async function panelsOf(pages: DrawnLine[][], ocr = true, doubted: Record<string, number> = {}): Promise<Array<[string, Array<[string, string | null]>]>> {
   const read: PageText[] = (await readPdfText(await renderLines(pages))).map((page) =>
-    ocr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: 0.93 })) } : page,
+    ocr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: doubted[item.str] ?? 0.93 })) } : page,
   );
   const classification = classifyDocument(read);
   if (classification.kind !== 'lab_report') throw new Error(`not read as a lab report: ${classification.kind}`);
@@ -119,5 +122,25 @@ describe('the second line of a wrapped name whose row OCR could not read', () =>
       [640, [[36, 'A/G Ratio'], [190, '1.9'], [400, '1.2-2.2']]],
     ];
     expect(names(await panelsOf([page]))).toEqual([['Comp. Metabolic Panel (14)', ['Albumin', 'A/G Ratio']]]);
+  });
+});
+
+describe('a lab code OCR could not read', () => {
+  const page: DrawnLine[] = [
+    [760, [[36, 'Labcorp', 12]]],
+    [740, [[36, 'Date Collected: 03/14/2025']]],
+    [700, [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval'], [500, 'Lab']]],
+    [686, [[36, 'Estradiol', 11]]],
+    // The performing lab's `01` read as `It`.
+    [674, [[36, 'Estradiol'], [190, '<5.0'], [330, 'pg/mL'], [400, '7.6-42.6'], [500, 'It']]],
+  ];
+
+  it('costs its row nothing where the engine doubted it (under half)', async () => {
+    expect(await panelsOf([page], true, { It: 0.41 })).toEqual([['Estradiol', [['Estradiol', '<5.0']]]]);
+  });
+
+  it('leaves the row unread where the engine read it surely, as on a text page', async () => {
+    expect(await panelsOf([page], true, { It: 0.9 })).toEqual([]);
+    expect(await panelsOf([page], false)).toEqual([]);
   });
 });

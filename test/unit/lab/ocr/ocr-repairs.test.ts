@@ -33,6 +33,8 @@ describe('normaliseWord', () => {
     ['1O5', '105'],
     ['l.2', '1.2'],
     ['4O-5O', '40-50'],
+    ['<@.005', '<0.005'],
+    ['1@5', '105'],
     ['09/17/25,', '09/17/25'],
     ['ulU/mL', 'uIU/mL'],
     ['cells/ul', 'cells/uL'],
@@ -49,10 +51,10 @@ describe('normaliseWord', () => {
     ['<0R=', '<OR='],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
-  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'x10E3/ulL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
+  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'x10E3/ulL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
 
   it('never touches a word without digits or slashes beyond its opening quote marks, and is idempotent', () => {
-    const confusable = fc.constantFrom(...'0123456789OolI1[|/.,-<>% mgdLuIUHPF"\'`~‘’“”'.split(''));
+    const confusable = fc.constantFrom(...'0123456789OolI1@[|/.,-<>% mgdLuIUHPF"\'`~‘’“”'.split(''));
     fc.assert(
       fc.property(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ unit: confusable, minLength: 1, maxLength: 10 })), (word) => {
         const once = normaliseWord(word);
