@@ -33,13 +33,19 @@ function baselineOf(word: RecognizedWord): number {
   return word.baseline ?? word.y1;
 }
 
-function isPrintedUnit(text: string): boolean {
+/**
+ * Whether a word, its confusions repaired (normalise-word.ts), is one of the unit table's printed
+ * spellings exactly, the standard of every OCR repair: not the reader's broader isPrintedUnit
+ * (ucum/to-ucum.ts), which also takes unit-like shapes no table prints. Two words are joined only into
+ * a spelling the table prints.
+ */
+function inUnitTable(text: string): boolean {
   return PRINTED_UNITS.has(normaliseWord(text));
 }
 
 /** Two neighbours that spell a printed unit together and none alone. */
 function splitUnit(left: string, right: string): boolean {
-  return !isPrintedUnit(left) && !isPrintedUnit(right) && isPrintedUnit(left + right);
+  return !inUnitTable(left) && !inUnitTable(right) && inUnitTable(left + right);
 }
 
 /** The nearest word after each word on its line (by index), if any. */

@@ -1,5 +1,5 @@
 import { confusionFold } from '../ocr/test-name-repair';
-import type { Line } from './layout';
+import { isRecognised, type Line } from './layout';
 import { FURNITURE } from './vocabulary';
 
 /**
@@ -83,7 +83,7 @@ export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (l
  * digits (`NORTHS1DE`), which the fold takes back.
  */
 function letterPairs(line: Line): string[] {
-  if (!line.words.some((word) => word.confidence !== undefined) || /\d{2}/.test(line.text)) return [];
+  if (!isRecognised(line) || /\d{2}/.test(line.text)) return [];
   const folded = confusionFold(line.text);
   if (folded.length < MIN_READING) return [];
   return [...folded].slice(1).map((c, i) => folded[i]! + c);
@@ -105,9 +105,7 @@ function alike(a: readonly string[], b: readonly string[]): boolean {
 
 /** Recognised lines, no rows, read alike at about one height on `needed` pages or more. */
 function readingsAlike(pages: readonly (readonly Line[])[], needed: number, exactOnly: (line: Line) => boolean): Line[] {
-  const candidates = pages.flatMap((lines, page) => lines.map((line) => ({ page, line, pairs: letterPairs(line) })).filter((c) => c.pairs.length > 0));
-  if (candidates.length === 0) return [];
-  const kept = candidates.filter(({ line }) => !exactOnly(line));
+  const kept = pages.flatMap((lines, page) => lines.map((line) => ({ page, line, pairs: letterPairs(line) })).filter((c) => c.pairs.length > 0 && !exactOnly(c.line)));
   return kept
     .filter(({ page, line, pairs }) => {
       const pagesAlike = new Set([page]);

@@ -35,6 +35,11 @@ export interface Line {
   text: string;
 }
 
+/** Whether the line was recognised by OCR (its words carry the engine's confidence), not read from a text layer. */
+export function isRecognised(line: Line): boolean {
+  return line.words.some((word) => word.confidence !== undefined);
+}
+
 /** Em widths of Helvetica-like glyph classes; only used to place words inside a multi-word run. */
 const GLYPH_CLASSES: ReadonlyArray<[chars: string, weight: number]> = [
   ['ABCDEFGHJKLMNOPQRSTUVWXYZ&', 0.68],

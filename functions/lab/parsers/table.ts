@@ -9,7 +9,7 @@ import { cellsByColumn, splitCells, textsByRole } from './cells';
 import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
-import { type Line, pageLines } from './layout';
+import { isRecognised, type Line, pageLines } from './layout';
 import { isComment, plausibleName, type Row, readRow, rowOf, valueAfterFirstWord } from './row';
 import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
 import { END_OF_RESULTS, isLabCode } from './vocabulary';
@@ -131,7 +131,7 @@ function titleCandidate(line: Line): boolean {
  * it reads as no other name (`Cholesterol Total`, its comma lost): ocr/test-name-repair.ts.
  */
 function knownName(name: string, line: Line): boolean {
-  return isKnownTestName(name) || (line.words.some((word) => word.confidence !== undefined) && repairedTestName(name) !== null);
+  return isKnownTestName(name) || (isRecognised(line) && repairedTestName(name) !== null);
 }
 
 /** Whether a line is a title of the panel table (data/lab/loinc-panels.json), stamp aside: a title wherever it stands. */
