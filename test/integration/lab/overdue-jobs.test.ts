@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, ExecutionDoesNotExist } from '@aws-sdk/client-sfn';
 import type { LabJob } from '../../../functions/lab/lab-job';
@@ -36,9 +38,17 @@ afterAll(async () => {
   await hale.stop();
 });
 
-/** An open lab job with its document stored, overdue since a minute ago. */
+/**
+ * An open lab job with its document stored, overdue since a minute ago. The document goes first, and
+ * the job is written only once the runtime has handled the document's upload notification (the
+ * pending notifications under `<dataDir>/notifications`, local/pending-notifications.ts, are gone):
+ * for a job already queued, upload-received starts the pipeline again, and that execution would race
+ * the sweep to end the job.
+ */
 async function abandonedJob(status: LabJob['status'], extra: Record<string, unknown> = {}): Promise<string> {
   const jobId = randomUUID();
+  await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.uploads, Key: labKeys(jobId).document, Body: '%PDF-1.7\n', ContentType: 'application/pdf' }));
+  await eventually(async () => ((await readdir(path.join(hale.dataDir, 'notifications'))).length === 0 ? true : undefined));
   const now = new Date();
   await jobsRepository().create({
     kind: 'lab',
@@ -56,7 +66,6 @@ async function abandonedJob(status: LabJob['status'], extra: Record<string, unkn
     stageTimes: {},
     ...extra,
   });
-  await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.uploads, Key: labKeys(jobId).document, Body: '%PDF-1.7\n', ContentType: 'application/pdf' }));
   return jobId;
 }
 
