@@ -6,9 +6,9 @@ import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-reposi
 import { outboundHttp } from '../../../functions/platform/outbound-http';
 import { objectStore } from '../../../functions/platform/s3-object-store';
 import { executionArnOf } from '../../../functions/platform/sfn-workflow-starter';
+import { TIMEOUT_FAILURE } from '../../../functions/report/failure';
 import { type DeliveryTarget, REPORT_JOB_KIND, type ReportJob, reportObjectKeys, sealingContext } from '../../../functions/report/report-job';
 import type { ReportJobResponse, ReportStatusCallback } from '../../../functions/report/schemas';
-import { TIMEOUT_FAILURE } from '../../../functions/report/failure';
 import { endOverdueReportJobs } from '../../../functions/report/workers/end-overdue-jobs-worker';
 import { type AwsClients, awsClientsFor, eventually } from '../helpers/aws';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
@@ -58,8 +58,10 @@ async function stuckJob(status: 'pending' | 'processing', target: Partial<Delive
     estimatedCompletionSeconds: 30,
     ...(status === 'processing' ? { processingStartedAt: new Date(now - 15 * 60_000).toISOString() } : {}),
   };
-  await jobsRepository().create(job);
+  // The request first: the runtime's sweep (every 300 ms) may end the job as soon as it exists, and
+  // an input stored after its clean-up would outlive it.
   await aws.s3.send(new PutObjectCommand({ Bucket: hale.buckets.artifacts, Key: reportObjectKeys(jobId).input, Body: '{}', ContentType: 'application/json' }));
+  await jobsRepository().create(job);
   return jobId;
 }
 
