@@ -32,9 +32,30 @@ interface Phrase {
   words: Word[];
 }
 
+/**
+ * A recognised word that is two header words OCR read without the space between them (`Resultand` in
+ * `Previous Resultand Date`), as those two words, the box shared by their lengths; any other word as it is.
+ */
+function unglued(word: Word): Word[] {
+  if (word.confidence === undefined || isHeaderWord(word.text)) return [word];
+  const perCharacter = (word.x1 - word.x0) / word.text.length;
+  for (let k = 1; k < word.text.length; k++) {
+    const [first, second] = [word.text.slice(0, k), word.text.slice(k)];
+    if (!isHeaderWord(first) || !isHeaderWord(second)) continue;
+    const cut = word.x0 + k * perCharacter;
+    return [
+      { ...word, text: first, x1: cut },
+      { ...word, text: second, x0: cut, exact: false },
+    ];
+  }
+  return [word];
+}
+
 /** The header words of a line read as phrases, longest first, or null when a word is not one. */
-function phrasesOf(words: readonly Word[]): Phrase[] | null {
+function phrasesOf(read: readonly Word[]): Phrase[] | null {
   // Nearly every line holds a word no header does: that is told before a phrase is sought.
+  if (!read.every((w) => w.confidence !== undefined || isHeaderWord(w.text))) return null;
+  const words = read.flatMap(unglued);
   if (!words.every((w) => isHeaderWord(w.text))) return null;
   const texts = words.map((w) => w.text.toLowerCase());
   const phrases: Phrase[] = [];

@@ -48,6 +48,9 @@ export type NotRowReason = 'no_value' | 'range_without_value' | 'unreadable_cell
 
 export type RowReading = { row: Row } | { reason: NotRowReason };
 
+/** Cells a known test name may be read over, on a line read by shapes. */
+const MAX_NAME_CELLS = 3;
+
 /** More words than any printed test name (`HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES` has 9). */
 const MAX_NAME_WORDS = 12;
 
@@ -156,8 +159,6 @@ function underValueColumns(row: Row, columns: readonly Column[]): boolean {
 
 /** Points an estimated position inside a text run may be off. */
 const ESTIMATE_SLACK = 15;
-/** OCR confidence under which the engine itself could not read a word. */
-const UNREADABLE_CONFIDENCE = 0.5;
 
 /** Reads a line by a header's columns; `prefix` is the first line of a name wrapped above the value. */
 function byColumns(line: Line, columns: readonly Column[], prefix: string): RowReading {
@@ -177,9 +178,8 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     if (!printed) return { reason: 'unreadable_cell' };
     flag = printed;
   }
-  // A lab code OCR could not read (its own confidence under half) is no part of the result and costs the row nothing.
   const labWords = columns.flatMap((c, i) => (c.role === 'lab' ? (cells.words[i] ?? []) : []));
-  if (labWords.some((word) => !isLabCode(word.text) && (word.confidence ?? 1) >= UNREADABLE_CONFIDENCE)) return { reason: 'unreadable_cell' };
+  if (labWords.some((word) => !isLabCode(word.text))) return { reason: 'unreadable_cell' };
   const previous = byRole.previous ?? '';
   if (previous !== '' && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
   let unit: string | null = byRole.unit ?? null;
@@ -395,6 +395,14 @@ function byShape(line: Line, prefix: string): RowReading {
   const failed = new Set<string>();
   const whole = readable ? shapedRow(prefix, first.words, rest, false, failed) : null;
   if (whole) return whole;
+  // A name the LOINC table knows may run over cells: OCR measures gaps between inked boxes, and a
+  // blurred comma or a thin first stroke widens the space after `Globulin,` to a cell gap.
+  for (let k = 1; readable && k < Math.min(rest.length, MAX_NAME_CELLS); k++) {
+    const name = [first, ...rest.slice(0, k)].flatMap((cell) => cell.words);
+    if (!isKnownTestName(cleanName(`${prefix} ${cellText(name)}`))) continue;
+    const reading = shapedRow(prefix, name, rest.slice(k), false, failed);
+    if (reading) return reading;
+  }
   // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
   // before the last word that can hold a value (when no later cell can) and while the name can still be one.
   const words = first.words;
@@ -435,7 +443,34 @@ export function readRow(line: Line, columns: readonly Column[] | null, prefix = 
 
 const readings = new WeakMap<Line, Array<{ columns: readonly Column[] | null; prefix: string; reading: RowReading }>>();
 
+/** OCR confidence under which the engine itself could not read a word. */
+const UNREADABLE_CONFIDENCE = 0.5;
+
+/**
+ * The line without the one word OCR could not read (its own confidence under half), or null when it has
+ * none, or more than one: two unread words on one line leave too little to tell its cells apart.
+ */
+function withoutUnreadWord(line: Line): { line: Line; unread: Word } | null {
+  const unread = line.words.filter((word) => (word.confidence ?? 1) < UNREADABLE_CONFIDENCE);
+  if (unread.length !== 1 || unread[0] === line.words[0]) return null;
+  const words = line.words.filter((word) => word !== unread[0]);
+  return { line: { ...line, words, text: words.map((w) => w.text).join(' ') }, unread: unread[0]! };
+}
+
 function readRowOnce(line: Line, columns: readonly Column[] | null, prefix: string): RowReading {
+  const reading = readWholeLine(line, columns, prefix);
+  if ('row' in reading) return reading;
+  // A word the engine could not read (`gh` for `High`, a lab code, a range it lost the points of) after
+  // the value costs the row nothing but that cell: the row keeps its value, the word's cell stays empty,
+  // and the result carries the word's confidence (flagged to check, index.ts). Never the value itself:
+  // without it another number would be taken for the value, and that reading is refused.
+  const rest = withoutUnreadWord(line);
+  if (!rest) return reading;
+  const without = readWholeLine(rest.line, columns, prefix);
+  return 'row' in without && rest.unread.x0 > without.row.valueX ? without : reading;
+}
+
+function readWholeLine(line: Line, columns: readonly Column[] | null, prefix: string): RowReading {
   if (!columns) return byShape(line, prefix);
   const reading = byColumns(line, columns, prefix);
   if ('row' in reading) return reading;

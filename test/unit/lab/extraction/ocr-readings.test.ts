@@ -27,13 +27,17 @@ const PAGE: DrawnLine[] = [
  * The panels read from drawn pages, given as OCR gives its words (`ocr`, the default: each word at 0.93,
  * or at `doubted`'s confidence where it names one) or as their text layer.
  */
-async function panelsOf(pages: DrawnLine[][], ocr = true, doubted: Record<string, number> = {}): Promise<Array<[string, Array<[string, string | null]>]>> {
+async function extractionOf(pages: DrawnLine[][], ocr = true, doubted: Record<string, number> = {}): Promise<ReturnType<typeof extractLabResults>> {
   const read: PageText[] = (await readPdfText(await renderLines(pages))).map((page) =>
     ocr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: doubted[item.str] ?? 0.93 })) } : page,
   );
   const classification = classifyDocument(read);
   if (classification.kind !== 'lab_report') throw new Error(`not read as a lab report: ${classification.kind}`);
-  return extractLabResults(read, classification).panels.map((panel) => [panel.panelName, panel.panelResults.map((r) => [r.biomarker, r.resultValue])]);
+  return extractLabResults(read, classification);
+}
+
+async function panelsOf(pages: DrawnLine[][], ocr = true, doubted: Record<string, number> = {}): Promise<Array<[string, Array<[string, string | null]>]>> {
+  return (await extractionOf(pages, ocr, doubted)).panels.map((panel) => [panel.panelName, panel.panelResults.map((r) => [r.biomarker, r.resultValue])]);
 }
 
 const names = (panels: Awaited<ReturnType<typeof panelsOf>>) => panels.map(([title, results]) => [title, results.map(([name]) => name)]);
@@ -142,5 +146,105 @@ describe('a lab code OCR could not read', () => {
   it('leaves the row unread where the engine read it surely, as on a text page', async () => {
     expect(await panelsOf([page], true, { It: 0.9 })).toEqual([]);
     expect(await panelsOf([page], false)).toEqual([]);
+  });
+});
+
+describe('a word OCR could not read in a row', () => {
+  const page = (cells: Array<[number, string]>): DrawnLine[] => [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [674, cells],
+    [662, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+  ];
+  // `High` read as `gh`, after the value.
+  const glucose = page([
+    [36, 'Glucose'],
+    [190, '114'],
+    [220, 'gh'],
+    [330, 'mg/dL'],
+    [400, '65-99'],
+  ]);
+
+  it('after the value, costs the row only its own cell, and the result is flagged to check', async () => {
+    const { panels, validationFlags } = await extractionOf([glucose], true, { gh: 0.34 });
+    const [result] = panels[0]!.panelResults;
+    expect(result).toMatchObject({ biomarker: 'Glucose', resultValue: '114', resultUnit: 'mg/dL', referenceRangeText: '65-99', provenance: { ocrConfidence: 0.34 } });
+    expect(result!.flag).toBeUndefined();
+    expect(validationFlags).toContainEqual(expect.objectContaining({ code: 'low_ocr_confidence', biomarker: 'Glucose' }));
+  });
+
+  it('leaves the row unread where the engine read the word surely, or on a text page', async () => {
+    expect(names(await panelsOf([glucose], true, { gh: 0.6 }))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
+    expect(names(await panelsOf([glucose], false))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
+  });
+
+  it('leaves the row unread where the word stands before the value, or where two words are unread', async () => {
+    // `9` doubted: without it the range would be taken for the value.
+    const bun = page([
+      [36, 'BUN'],
+      [190, '9'],
+      [330, 'mg/dL'],
+      [400, '6'],
+      [420, '24'],
+    ]);
+    expect(names(await panelsOf([bun], true, { '9': 0.3 }))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
+    expect(names(await panelsOf([glucose], true, { gh: 0.34, 'mg/dL': 0.3 }))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
+  });
+});
+
+describe('a line with a range and no value under a row', () => {
+  it('does not continue the row: its name and unit are not joined to the row above', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+      [674, [[36, 'Glucose'], [190, '114'], [330, 'mg/dL'], [400, '65-99']]],
+      [664, [[36, 'BUN'], [330, 'mg/dL'], [400, '6-24']]],
+      [652, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+    ];
+    for (const ocr of [true, false]) {
+      const { panels } = await extractionOf([page], ocr);
+      expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultUnit])).toEqual([
+        ['Glucose', 'mg/dL'],
+        ['Sodium', 'mmol/L'],
+      ]);
+    }
+  });
+});
+
+describe('a column header two of whose words OCR read as one', () => {
+  it('is a header: the title above it names the panel, even over a first row that cannot be read', async () => {
+    const page: DrawnLine[] = [
+      [760, [[36, 'Quest Diagnostics', 12]]],
+      [740, [[36, 'Collected: 06/02/2024']]],
+      [700, [[36, 'IRON, TIBC AND FERRITIN PANEL']]],
+      [688, [[36, 'Test Name'], [150, 'In Range'], [200, 'Out Of Range'], [260, 'Reference Range'], [340, 'Previous Resultand Date'], [470, 'Lab']]],
+      // A lab code that is no lab code, read surely: no row.
+      [676, [[36, 'IRON, TOTAL'], [150, '134'], [260, '50-180 mcg/dL'], [470, 'Q7Z']]],
+      [664, [[36, 'IRON BINDING CAPACITY'], [150, '287'], [260, '250-425 mcg/dL'], [470, 'JI']]],
+      [652, [[36, 'FERRITIN'], [150, '40'], [260, '38-380 ng/mL'], [470, 'JI']]],
+    ];
+    expect(names(await panelsOf([page]))).toEqual([['IRON, TIBC AND FERRITIN PANEL', ['IRON BINDING CAPACITY', 'FERRITIN']]]);
+  });
+});
+
+describe('a known test name whose words OCR set a cell apart', () => {
+  it('is read over the cells, where the row has no column header', async () => {
+    const page: DrawnLine[] = [
+      [760, [[36, 'Labcorp', 12]]],
+      [740, [[36, 'Date Collected: 03/14/2025']]],
+      [700, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+      // The gap after `Globulin,` as wide as a cell's.
+      [688, [[36, 'Globulin,'], [80, 'Total'], [190, '2.0'], [330, 'g/dL'], [400, '1.5-4.5']]],
+      [676, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+    ];
+    expect(await panelsOf([page])).toEqual([
+      [
+        'Comp. Metabolic Panel (14)',
+        [
+          ['Globulin, Total', '2.0'],
+          ['Sodium', '141'],
+        ],
+      ],
+    ]);
   });
 });
