@@ -103,9 +103,9 @@ function withPointsAfter(text: string, glyphCounts: readonly number[]): string |
  * speck in the usual gap, widens nothing.
  */
 const POINT_PITCH_RATIO = 1.25;
-const POINT_PITCH_HEIGHTS = 0.8;
+export const POINT_PITCH_HEIGHTS = 0.8;
 
-function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[], tallest: number, characters: string): boolean {
+export function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[], tallest: number, characters: string): boolean {
   const centre = (b: Blob) => (b.x0 + b.x1) / 2;
   const pitches = glyphs.slice(1).map((next, i) => ({ before: glyphs[i]!, next, pitch: centre(next) - centre(glyphs[i]!), digits: /^\d\d$/.test(characters.slice(i, i + 2)) }));
   const around = pitches.find((p) => p.before.x1 < dot.x0 && p.next.x0 > dot.x1);
@@ -120,7 +120,7 @@ function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[
 }
 
 /** The ink of a word's box: its blobs, the tallest blob's height, the glyphs (blobs over 0.6 of it) left to right, and their baseline. */
-interface WordInk {
+export interface WordInk {
   blobs: Blob[];
   tallest: number;
   glyphs: Blob[];
@@ -141,6 +141,24 @@ export function inkOf(word: RecognizedWord, image: PageImage, below = 0): WordIn
   return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)) };
 }
 
+/** Whether a blob of a word's ink is a printed point. */
+export function isPrintedPoint(b: Blob, { tallest, glyphs, baseline }: WordInk): boolean {
+  const w = b.x1 - b.x0 + 1;
+  const h = b.y1 - b.y0 + 1;
+  const centre = (b.x0 + b.x1) / 2;
+  return (
+    // A round blob a tenth to a third of the digit height (a speck of dust is smaller) …
+    Math.min(w, h) >= 0.1 * tallest &&
+    Math.max(w, h) <= 0.35 * tallest &&
+    Math.max(w, h) <= 2 * Math.min(w, h) &&
+    // … resting on the baseline (a hyphen or a speck above or below it is no point) …
+    Math.abs(b.y1 - baseline) <= 0.1 * tallest &&
+    // … between two glyphs, apart from both.
+    glyphs.some((d) => d.x1 < centre && d.x1 < b.x0) &&
+    glyphs.some((d) => d.x0 > centre && d.x0 > b.x1)
+  );
+}
+
 /** The word as read, or with its decimal point put back, or doubted (confidence 0). */
 export function withDecimalPoint(word: RecognizedWord, image: PageImage): RecognizedWord {
   const misread = MISREAD_POINT.test(word.text);
@@ -149,23 +167,8 @@ export function withDecimalPoint(word: RecognizedWord, image: PageImage): Recogn
   // Below a misread mark, room for a comma's tail: the box OCR gives may end at the baseline.
   const ink = inkOf(word, image, misread ? Math.ceil((word.y1 - word.y0) / 3) : 0);
   if (!ink) return word;
-  const { blobs, tallest, glyphs, baseline } = ink;
-  const candidates = blobs.filter((b) => {
-    const w = b.x1 - b.x0 + 1;
-    const h = b.y1 - b.y0 + 1;
-    const centre = (b.x0 + b.x1) / 2;
-    return (
-      // A printed point: a round blob a tenth to a third of the digit height (a speck of dust is smaller) …
-      Math.min(w, h) >= 0.1 * tallest &&
-      Math.max(w, h) <= 0.35 * tallest &&
-      Math.max(w, h) <= 2 * Math.min(w, h) &&
-      // … resting on the baseline (a hyphen or a speck above or below it is no point) …
-      Math.abs(b.y1 - baseline) <= 0.1 * tallest &&
-      // … between two glyphs, apart from both.
-      glyphs.some((d) => d.x1 < centre && d.x1 < b.x0) &&
-      glyphs.some((d) => d.x0 > centre && d.x0 > b.x1)
-    );
-  });
+  const { blobs, tallest, glyphs } = ink;
+  const candidates = blobs.filter((b) => isPrintedPoint(b, ink));
   // The characters each glyph shows (when the engine's reading has one per glyph), for the digits' pitch.
   const characters = misread ? digitText : word.text.replace('-', '');
   const dots = candidates.filter((dot) => glyphs.length === characters.length && widensSpacing(dot, glyphs, blobs, tallest, characters));

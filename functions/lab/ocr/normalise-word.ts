@@ -1,5 +1,6 @@
 import vocabulary from '../../../data/lab/report-vocabulary.json';
 import unitTable from '../../../data/lab/unit-to-ucum.json';
+import { isLabCode } from '../parsers/vocabulary';
 import { caseAgreement, confusionFold } from './test-name-repair';
 
 /**
@@ -19,6 +20,11 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`. A word
  *   whose letters are those of printed units, only their case read otherwise, is the one agreeing with
  *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
+ * - A printed unit with a colon or semicolon after it (`IU/L:`) is that unit: a speck beside the
+ *   baseline, as no unit ends in one (a label's colon follows a word that is no unit).
+ * - A short upper-case word with `!` or `|` in it (no word has one) that reads as exactly one
+ *   performing-lab code of the vocabulary through `l`/`L`/`I`/`1`/`|`/`!` is that code: `J!` is `JI`,
+ *   `N|1` is `NL1`. It needs a letter no stroke reads as: `|!` alone is a smear, not lab `11`.
  * - `0R` is the `OR` of an inclusive bound (`> OR = 40`, read `>0R`), with or without its sign and
  *   equals sign: no value, unit or name of a lab table is spelt so.
  * - An upper-case word that is no word of the vocabulary's text results (data/lab/report-vocabulary.json)
@@ -54,6 +60,8 @@ function readings(folded: string): string[] {
 }
 
 function unitSpelling(word: string): string {
+  const beforeColon = word.replace(/[:;]$/, '');
+  if (beforeColon !== word && PRINTED_UNITS.has(beforeColon)) return beforeColon;
   if (PRINTED_UNITS.has(word) || !/[/[|]/.test(word) || !/\p{L}/u.test(word)) return word;
   // Letters read right and only their case wrong: the printed unit nearest in case, if one is nearest.
   const sameLetters = [...(UNITS_FOLDED.get(word.toLowerCase()) ?? [])];
@@ -79,10 +87,22 @@ function textResultSpelling(word: string): string {
   return TEXT_RESULT_BY_FOLD.get(confusionFold(word)) ?? word;
 }
 
+/** The characters OCR reads an upright stroke as; `!` and `|` are in no word of a report. */
+const STROKES = ['I', 'l', 'L', '1', '|', '!'];
+
+function labCodeSpelling(word: string): string {
+  // A letter no stroke reads as, too: `|!` alone is a smear, not lab `11`.
+  if (!/^[A-Z0-9|!]{2,4}$/.test(word) || !/[|!]/.test(word) || !/[A-HJKM-Z]/.test(word)) return word;
+  let found = [''];
+  for (const c of word) found = found.flatMap((prefix) => (STROKES.includes(c) ? STROKES : [c]).map((a) => prefix + a));
+  const codes = found.filter(isLabCode);
+  return codes.length === 1 ? codes[0]! : word;
+}
+
 export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
   word = word.replace(BOUND_OR_READ_0R, '$1OR$2');
-  return textResultSpelling(unitSpelling(word));
+  return labCodeSpelling(textResultSpelling(unitSpelling(word)));
 }

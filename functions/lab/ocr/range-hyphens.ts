@@ -1,5 +1,6 @@
-import { type Blob, inkOf, RESTORED_CONFIDENCE } from './decimal-points';
+import { type Blob, inkOf, isPrintedPoint, POINT_PITCH_HEIGHTS, RESTORED_CONFIDENCE } from './decimal-points';
 import type { PageImage, RecognizedWord } from './recognizer';
+import { rightNeighbours } from './unspaced-words';
 
 /**
  * The hyphen of a range the engine dropped: `1.5-4.5` read `1.54.5`. No number has two decimal points,
@@ -46,4 +47,73 @@ export function withDroppedHyphen(word: RecognizedWord, image: PageImage): Recog
   if (readAsPoint && word.text[cut] !== '.') return word;
   const range = `${word.text.slice(0, cut)}-${word.text.slice(readAsPoint ? cut + 1 : cut)}`;
   return /^\d+\.\d+-\d+\.\d+$/.test(range) ? { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) } : word;
+}
+
+const WHOLE_DIGITS = /^\d{3,}$/;
+/** A printed hyphen's least width, as a share of the digits' height (a speck is smaller). */
+const HYPHEN_WIDTH = 0.2;
+const RISING_RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
+
+/**
+ * The range a box of digits read as `digits` shows, its marks put back from the image, or null. Each
+ * glyph is one blob, one read digit each; a gap wide enough for a mark (the digits' pitch 0.8 of their
+ * height or more, decimal-points.ts) holds exactly one, a printed point or the one hyphen at least a
+ * fifth of the digits' height wide, and a narrower gap holds none; and the marks make a rising range.
+ */
+function rangeInInk(digits: string, box: RecognizedWord, image: PageImage): string | null {
+  const ink = inkOf(box, image);
+  if (!ink || ink.glyphs.length !== digits.length) return null;
+  const { blobs, tallest, glyphs, baseline } = ink;
+  const hyphens = blobs.filter((b) => isHyphen(b, glyphs, tallest, baseline) && b.x1 - b.x0 + 1 >= HYPHEN_WIDTH * tallest);
+  if (hyphens.length !== 1) return null;
+  const marks = [...hyphens, ...blobs.filter((b) => isPrintedPoint(b, ink))];
+  const centre = (b: Blob) => (b.x0 + b.x1) / 2;
+  let text = digits[0]!;
+  for (let i = 1; i < glyphs.length; i++) {
+    const [before, next] = [glyphs[i - 1]!, glyphs[i]!];
+    const inGap = marks.filter((m) => m.x0 > before.x1 && m.x1 < next.x0);
+    const wide = centre(next) - centre(before) >= POINT_PITCH_HEIGHTS * tallest;
+    if (inGap.length !== (wide ? 1 : 0)) return null;
+    if (wide) text += inGap[0] === hyphens[0] ? '-' : '.';
+    text += digits[i];
+  }
+  const range = RISING_RANGE.exec(text);
+  return range && Number(range[1]) < Number(range[2]) ? text : null;
+}
+
+/**
+ * A range the engine read as digits only, its hyphen dropped and its points with it (`44-121` read
+ * `44121`, `1.5-4.5` read `1545`): such a word is also a number, so the marks go back only where the
+ * image accounts for every gap (rangeInInk); anything else leaves the word as read. Run before the
+ * search for lost decimal points, which takes a range's two points for two in one number.
+ */
+export function withRangeMarksRestored(word: RecognizedWord, image: PageImage): RecognizedWord {
+  const range = WHOLE_DIGITS.test(word.text) ? rangeInInk(word.text, word, image) : null;
+  return range === null ? word : { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
+}
+
+/** Farthest apart (in the digits' height) the two numbers of a range read as two words stand: `6 - 24` in Courier. */
+const RANGE_SPREAD = 2.5;
+
+/**
+ * The two numbers of a range the engine read as two words, its hyphen dropped (`100` `199` for
+ * `100-199`, `6` `24` for `6 - 24`), joined into the range where the ink of both and of the gap
+ * between them shows it by the same rules (rangeInInk): one hyphen in the one wide gap.
+ */
+export function withSplitRangesJoined(words: readonly RecognizedWord[], image: PageImage): RecognizedWord[] {
+  const next = rightNeighbours(words);
+  const joined = new Map<number, RecognizedWord>();
+  const taken = new Set<number>();
+  next.forEach((j, i) => {
+    const [left, right] = [words[i]!, j === undefined ? undefined : words[j]];
+    // A word joins one range at most.
+    if (!right || taken.has(i) || taken.has(j!) || joined.has(j!) || !/^\d+$/.test(left.text) || !/^\d+$/.test(right.text)) return;
+    if (right.x0 - left.x1 > RANGE_SPREAD * (left.y1 - left.y0)) return;
+    const box = { ...left, x1: right.x1, y0: Math.min(left.y0, right.y0), y1: Math.max(left.y1, right.y1) };
+    const range = rangeInInk(left.text + right.text, box, image);
+    if (range === null) return;
+    joined.set(i, { ...box, text: range, confidence: Math.min(left.confidence, right.confidence, RESTORED_CONFIDENCE) });
+    taken.add(j!);
+  });
+  return words.flatMap((word, i) => (taken.has(i) ? [] : [joined.get(i) ?? word]));
 }

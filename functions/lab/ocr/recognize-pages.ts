@@ -3,7 +3,7 @@ import { withDecimalPoint } from './decimal-points';
 import { inkShare } from './deskew';
 import { despeckle } from './despeckle';
 import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
-import { withDroppedHyphen } from './range-hyphens';
+import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from './range-hyphens';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain } from './second-reading';
 import { uncoveredInk } from './uncovered-ink';
@@ -126,14 +126,14 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const { pageNumber, width, height, image, skewDegrees, renderer } = rendered;
   if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, renderer, meanConfidence: null };
   const clean = despeckle(image).image;
-  const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withUnitLetterCase(withDroppedHyphen(withDecimalPoint(w, clean), clean), clean)).filter((w) => !isSpeck(w));
+  const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean)).filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(await recognizer.recognize(clean), clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
   // mode missed); cheap, for the regions are few and small.
   if (recognizer.recognizeLine) {
     for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) words.push(...(await read(recognizer.recognizeLine(clean, region))));
   }
-  const items = wordsToItems(withUnspacedWordsJoined(words), image, height);
+  const items = wordsToItems(withUnspacedWordsJoined(withSplitRangesJoined(words, clean)), image, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };

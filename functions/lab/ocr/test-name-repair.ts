@@ -12,8 +12,10 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  * name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals) is as
  * printed, and stays. Any other name is repaired only when, with spaces and the marks a speck makes or
  * hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one character (l,
- * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names. Two
- * candidates, or none, leave the name as read: a wrong name is worse than an uncoded one.
+ * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names; or,
+ * spelling none, it does with one letter put into one of its gaps (`Carbon Dioxide, To al`: a glyph too
+ * faint to read leaves a gap where the engine cuts the word). Two candidates, or none, leave the name
+ * as read: a wrong name is worse than an uncoded one.
  */
 
 /** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
@@ -68,10 +70,40 @@ export class PrintedNames {
       const respaced = known.find((spelling) => unspaced(spelling) === unspaced(read));
       return respaced ?? (MIXED_CASE_WORD.test(read) ? nearestInCase(read, known) : null);
     }
-    const names = this.byFold.get(confusionFold(read));
+    const fold = confusionFold(read);
+    const names = this.byFold.get(fold) ?? this.withLostLetter(read, fold);
     if (names?.size !== 1) return null;
     const [spellings] = [...names.values()];
     return nearestInCase(read, spellings!);
+  }
+
+  /** `${position}|${fold without its character there}` → the folds of the table's spellings that give it. */
+  private lostLetters: Map<string, Set<string>> | undefined;
+
+  /**
+   * The names a reading spells with one letter lost at one of its gaps (`Carbon Dioxide, To al`: a
+   * glyph too faint to read leaves a gap, and the engine cuts the word there), when they are of one fold.
+   */
+  private withLostLetter(read: string, fold: string): Map<string, string[]> | undefined {
+    this.lostLetters ??= this.lostLetterIndex();
+    const folds = new Set<string>();
+    for (const gap of read.matchAll(/\s+/g)) {
+      const at = confusionFold(read.slice(0, gap.index)).length;
+      for (const found of this.lostLetters.get(`${at}|${fold}`) ?? []) folds.add(found);
+    }
+    return folds.size === 1 ? this.byFold.get([...folds][0]!) : undefined;
+  }
+
+  private lostLetterIndex(): Map<string, Set<string>> {
+    const index = new Map<string, Set<string>>();
+    for (const fold of this.byFold.keys()) {
+      for (let at = 0; at < fold.length; at++) {
+        if (!/[\p{L}\d]/u.test(fold[at]!)) continue;
+        const key = `${at}|${fold.slice(0, at)}${fold.slice(at + 1)}`;
+        index.set(key, (index.get(key) ?? new Set()).add(fold));
+      }
+    }
+    return index;
   }
 }
 

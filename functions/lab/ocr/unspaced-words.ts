@@ -49,7 +49,7 @@ function splitUnit(left: string, right: string): boolean {
 }
 
 /** The nearest word after each word on its line (by index), if any. */
-function rightNeighbours(words: readonly RecognizedWord[]): Array<number | undefined> {
+export function rightNeighbours(words: readonly RecognizedWord[]): Array<number | undefined> {
   return words.map((word) => {
     let best: number | undefined;
     words.forEach((other, j) => {

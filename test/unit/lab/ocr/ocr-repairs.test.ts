@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { RESTORED_CONFIDENCE, withDecimalPoint } from '../../../../functions/lab/ocr/decimal-points';
 import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord } from '../../../../functions/lab/ocr/normalise-word';
-import { withDroppedHyphen } from '../../../../functions/lab/ocr/range-hyphens';
+import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
 
@@ -49,9 +49,13 @@ describe('normaliseWord', () => {
     ['>0R', '>OR'],
     ['0R', 'OR'],
     ['<0R=', '<OR='],
+    ['IU/L:', 'IU/L'],
+    ['mg/dL;', 'mg/dL'],
+    ['J!', 'JI'],
+    ['N|1', 'NL1'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
-  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'x10E3/ulL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
+  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'x10E3/ulL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '|!', 'E!'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
 
   it('never touches a word without digits or slashes beyond its opening quote marks, and is idempotent', () => {
     const confusable = fc.constantFrom(...'0123456789OolI1@[|/.,-<>% mgdLuIUHPF"\'`~‘’“”'.split(''));
@@ -59,9 +63,9 @@ describe('normaliseWord', () => {
       fc.property(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ unit: confusable, minLength: 1, maxLength: 10 })), (word) => {
         const once = normaliseWord(word);
         expect(normaliseWord(once)).toBe(once);
-        // Only numbers, units and upper-case words that may be a text result are ever respelled.
+        // Only numbers, units, upper-case words that may be a text result and short codes with a stroke mark are ever respelled.
         const stripped = word.trim().replace(/^[\s‘’“”"'`~]+(?=.)/u, '');
-        if (!/[\d/[|]/.test(word) && !/^[A-Z|!lo]{3,}$/.test(stripped)) expect(once).toBe(stripped);
+        if (!/[\d/[|]/.test(word) && !/^[A-Z|!lo]{3,}$/.test(stripped) && !/^[A-Z!]{2,4}$/.test(stripped)) expect(once).toBe(stripped);
       }),
       { numRuns: 2000 },
     );
@@ -167,32 +171,43 @@ describe('withDecimalPoint', () => {
   });
 });
 
+/**
+ * A range `whole.decimals-whole.decimals` drawn as DIGITS are, points in 12 px slots (none for no
+ * decimals; left blank, as ink lost, without `points`), the hyphen in a 14 px one (or a mark `mark` there).
+ */
+function range(first: [number, number], second: [number, number], mark: [number, number, number, number] | null = [2, 113, 8, 3], points = true) {
+  const rects: Array<[number, number, number, number]> = [];
+  let x = 100;
+  const digits = (n: number) => {
+    for (let i = 0; i < n; i++, x += 20) rects.push([x, 100, 12, 30]);
+  };
+  const number = ([whole, decimals]: [number, number]) => {
+    digits(whole);
+    if (decimals === 0) return;
+    if (points) rects.push([x, 126, 4, 4]);
+    x += 12;
+    digits(decimals);
+  };
+  number(first);
+  if (mark) rects.push([x + mark[0], mark[1], mark[2], mark[3]]);
+  x += 14;
+  number(second);
+  return { image: page(rects, x + 20), x1: x };
+}
+
+/** The printed range of `range`'s shape: 3s and 7s, then 4s and 5s (rising). */
+function printedRange([whole1, decimals1]: [number, number], [whole2, decimals2]: [number, number]): string {
+  const number = (whole: string, decimals: string) => (decimals === '' ? whole : `${whole}.${decimals}`);
+  return `${number('3'.repeat(whole1), '7'.repeat(decimals1))}-${number('4'.repeat(whole2), '5'.repeat(decimals2))}`;
+}
+
 describe('withDroppedHyphen', () => {
-  /** A range `whole.decimals-whole.decimals` drawn as DIGITS are, points in 12 px slots, the hyphen in a 14 px one (or a mark `mark` there). */
-  function range(first: [number, number], second: [number, number], mark: [number, number, number, number] | null = [2, 113, 8, 3]) {
-    const rects: Array<[number, number, number, number]> = [];
-    let x = 100;
-    const digits = (n: number) => {
-      for (let i = 0; i < n; i++, x += 20) rects.push([x, 100, 12, 30]);
-    };
-    const number = ([whole, decimals]: [number, number]) => {
-      digits(whole);
-      rects.push([x, 126, 4, 4]);
-      x += 12;
-      digits(decimals);
-    };
-    number(first);
-    if (mark) rects.push([x + mark[0], mark[1], mark[2], mark[3]]);
-    x += 14;
-    number(second);
-    return { image: page(rects, x + 20), x1: x };
-  }
 
   it('puts back the hyphen of a range where the image shows it, and flags the word', () => {
     fc.assert(
       fc.property(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 })), fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 })), (first, second) => {
         const { image, x1 } = range(first, second);
-        const printed = `${'3'.repeat(first[0])}.${'7'.repeat(first[1])}-${'4'.repeat(second[0])}.${'5'.repeat(second[1])}`;
+        const printed = printedRange(first, second);
         const word = { ...WORD, text: printed.replace('-', ''), x1 };
         expect(withDroppedHyphen(word, image)).toMatchObject({ text: printed, confidence: RESTORED_CONFIDENCE });
         // The hyphen read as a point.
@@ -213,6 +228,60 @@ describe('withDroppedHyphen', () => {
     const { image, x1 } = range([1, 1], [1, 1]);
     // A hyphen in the image, but a reading with more digits than the image has glyphs, or no such range.
     for (const text of ['1.5-4.5', '15.45', '1.5.4.55']) expect(withDroppedHyphen({ ...WORD, text, x1 }, image)).toMatchObject({ text });
+  });
+});
+
+describe('withRangeMarksRestored', () => {
+  const sides = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 2 }));
+  const rising = fc.tuple(sides, sides).filter(([first, second]) => first[0] <= second[0]);
+
+  it('puts back the hyphen and points of a range read as digits only, where the image shows them all, and flags the word', () => {
+    fc.assert(
+      fc.property(rising, ([first, second]) => {
+        fc.pre(first[0] + first[1] + second[0] + second[1] >= 3);
+        const { image, x1 } = range(first, second);
+        const printed = printedRange(first, second);
+        const word = { ...WORD, text: printed.replace(/[.-]/g, ''), x1 };
+        expect(withRangeMarksRestored(word, image)).toMatchObject({ text: printed, confidence: RESTORED_CONFIDENCE });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('leaves the digits where a wide gap shows no mark (a point lost), where no hyphen shows, or where the range would fall', () => {
+    fc.assert(
+      fc.property(sides, sides, (first, second) => {
+        fc.pre(first[0] + first[1] + second[0] + second[1] >= 3);
+        const text = printedRange(first, second).replace(/[.-]/g, '');
+        const cases = [range(first, second, null), ...(first[1] + second[1] > 0 ? [range(first, second, undefined, false)] : [])];
+        for (const { image, x1 } of cases) {
+          const word = { ...WORD, text, x1 };
+          expect(withRangeMarksRestored(word, image)).toBe(word);
+        }
+      }),
+      { numRuns: 100 },
+    );
+    const { image, x1 } = range([2, 0], [1, 0]);
+    // `33-4` falls: no range.
+    const falling = { ...WORD, text: '334', x1 };
+    expect(withRangeMarksRestored(falling, image)).toBe(falling);
+  });
+});
+
+describe('withSplitRangesJoined', () => {
+  it('joins two numbers the engine read apart into the range the image shows between them, and flags it', () => {
+    const { image, x1 } = range([3, 0], [3, 0]);
+    // `333` ends at x = 152, the hyphen stands at 162-169, `444` starts at 174.
+    const words: RecognizedWord[] = [
+      { ...WORD, text: '333', x1: 152 },
+      { ...WORD, text: '444', x0: 174, x1 },
+    ];
+    expect(withSplitRangesJoined(words, image)).toEqual([{ ...WORD, text: '333-444', x1, confidence: RESTORED_CONFIDENCE }]);
+    const apart = range([3, 0], [3, 0], null);
+    expect(withSplitRangesJoined(words, apart.image)).toEqual(words);
+    // A falling pair is no range.
+    const falling = [words[0]!, { ...words[1]!, text: '111' }];
+    expect(withSplitRangesJoined(falling, image)).toEqual(falling);
   });
 });
 

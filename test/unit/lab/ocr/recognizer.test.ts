@@ -45,6 +45,14 @@ describe('wordsToItems', () => {
     expect(items.map((i) => i.height)).toEqual([9.6, 9.6, 9.6, 9.6, 15.12, 15.12, 9.6, 9.6, 9.6, 9.6, 9.6]);
   });
 
+  it('gives the body size to a line of bracketed words only, which brackets make taller (up to half again)', () => {
+    const word = (text: string, lineHeight: number, baseline: number): RecognizedWord => ({ text, x0: 10, y0: baseline - 30, x1: 50, y1: baseline, baseline, lineHeight, confidence: 0.9 });
+    // `(SGOT)`, the wrapped rest of `AST (SGOT)`, sized 1.15 times the rows; a word as large stays, and so does a line of brackets twice as large.
+    const rows = [word('AST', 40, 400), word('29', 40, 400), word('ALT', 40, 450), word('36', 40, 450), word('BUN', 40, 480)];
+    const items = wordsToItems([...rows, word('(SGOT)', 46, 420), word('Title', 46, 300), word('(14)', 80, 350)], { dpi: 300 }, 792);
+    expect(items.map((i) => i.height)).toEqual([9.6, 9.6, 9.6, 9.6, 9.6, 9.6, 11.04, 19.2]);
+  });
+
   it('leaves every size either the body size or more than a tenth from it, and sizing twice changes nothing', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 10, max: 80 }), { minLength: 1, maxLength: 30 }), (heights) => {

@@ -18,11 +18,38 @@ describe('repairedTestName', () => {
     // Known names in a case or spacing the table does not print: the printed spelling nearest in case.
     ['uiBC', 'UIBC'],
     ['Monocytes (Absolute)', 'Monocytes(Absolute)'],
+    // A letter too faint to read, a gap where it stood.
+    ['Carbon Dioxide, To al', 'Carbon Dioxide, Total'],
+    ['Sod um', 'Sodium'],
   ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
 
   it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS'])('leaves %s as it is', (name) =>
     expect(repairedTestName(name)).toBeNull(),
   );
+
+  it('reads a known name with one letter lost to a gap as that name, or leaves it, never as another name', () => {
+    const folds = new Set(SPELLINGS.map(confusionFold));
+    const lostLetter = fc
+      .record({ spelling: fc.constantFrom(...SPELLINGS.filter((s) => /\p{L}{3}/u.test(s))), at: fc.nat() })
+      .map(({ spelling, at }) => {
+        const inside = [...spelling].flatMap((c, i) => (i > 0 && i < spelling.length - 1 && /\p{L}/u.test(c) ? [i] : []));
+        const i = inside[at % inside.length]!;
+        return { spelling, read: `${spelling.slice(0, i)} ${spelling.slice(i + 1)}` };
+      });
+    let repairs = 0;
+    fc.assert(
+      fc.property(lostLetter, ({ spelling, read }) => {
+        // A reading that spells some other name as it stands is that name's business (the rule above).
+        fc.pre(!folds.has(confusionFold(read)));
+        const repaired = repairedTestName(read);
+        if (repaired === null) return;
+        repairs++;
+        expect(normaliseTestName(repaired)).toBe(normaliseTestName(spelling));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(repairs).toBeGreaterThan(500);
+  });
 
   it('never changes a name the table knows', () => {
     for (const spelling of SPELLINGS) expect(repairedTestName(spelling)).toBeNull();
