@@ -17,6 +17,12 @@ export interface Cell {
 
 /** Gap, in font sizes, between cells. */
 const CELL_GAP = 0.8;
+/**
+ * The same between recognised words, whose gaps OCR measures between inked boxes: a space plus the
+ * bearings of the glyphs beside it, widened where blur or noise thin a comma or a bracket (`Globulin,`
+ * `Total`, `mg/dL` `(calc)` came out 0.8 of the size apart on noisy scans; columns stand 1.4 or more).
+ */
+const RECOGNISED_CELL_GAP = 1;
 
 /** Cells of each line per set of columns (the reader interns its calibrated columns): a line is asked about again and again. */
 const cellsOfLine = new WeakMap<Line, Array<{ columns: readonly Column[] | null; cells: readonly Cell[] }>>();
@@ -40,7 +46,8 @@ function cellsOf(line: Line, columns: readonly Column[] | null): Cell[] {
     const group = groups[groups.length - 1];
     const previous = group?.[group.length - 1];
     const gap = previous ? word.x0 - previous.x1 : Number.POSITIVE_INFINITY;
-    if (!group || word.spaced || gap > CELL_GAP * word.size) groups.push([word]);
+    const cellGap = word.confidence === undefined ? CELL_GAP : RECOGNISED_CELL_GAP;
+    if (!group || word.spaced || gap > cellGap * word.size) groups.push([word]);
     else group.push(word);
   }
   return columns === null ? groups.map(toCell) : groups.flatMap((group) => splitAtColumns(group, line.size, columns)).map(toCell);

@@ -48,9 +48,6 @@ export type NotRowReason = 'no_value' | 'range_without_value' | 'unreadable_cell
 
 export type RowReading = { row: Row } | { reason: NotRowReason };
 
-/** Cells a known test name may be read over, on a line read by shapes. */
-const MAX_NAME_CELLS = 3;
-
 /** More words than any printed test name (`HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES` has 9). */
 const MAX_NAME_WORDS = 12;
 
@@ -395,14 +392,6 @@ function byShape(line: Line, prefix: string): RowReading {
   const failed = new Set<string>();
   const whole = readable ? shapedRow(prefix, first.words, rest, false, failed) : null;
   if (whole) return whole;
-  // A name the LOINC table knows may run over cells: OCR measures gaps between inked boxes, and a
-  // blurred comma or a thin first stroke widens the space after `Globulin,` to a cell gap.
-  for (let k = 1; readable && k < Math.min(rest.length, MAX_NAME_CELLS); k++) {
-    const name = [first, ...rest.slice(0, k)].flatMap((cell) => cell.words);
-    if (!isKnownTestName(cleanName(`${prefix} ${cellText(name)}`))) continue;
-    const reading = shapedRow(prefix, name, rest.slice(k), false, failed);
-    if (reading) return reading;
-  }
   // The name cell may hold the value too (single-spaced text, a tight gap): split it where the rest parses,
   // before the last word that can hold a value (when no later cell can) and while the name can still be one.
   const words = first.words;

@@ -227,14 +227,14 @@ describe('a column header two of whose words OCR read as one', () => {
   });
 });
 
-describe('a known test name whose words OCR set a cell apart', () => {
-  it('is read over the cells, where the row has no column header', async () => {
+describe('words OCR set further apart than a text layer would', () => {
+  it('stay in one cell up to a gap of the font size: the row is read without a column header', async () => {
     const page: DrawnLine[] = [
       [760, [[36, 'Labcorp', 12]]],
       [740, [[36, 'Date Collected: 03/14/2025']]],
       [700, [[36, 'Comp. Metabolic Panel (14)', 11]]],
-      // The gap after `Globulin,` as wide as a cell's.
-      [688, [[36, 'Globulin,'], [80, 'Total'], [190, '2.0'], [330, 'g/dL'], [400, '1.5-4.5']]],
+      // The gap after `Globulin,` 0.92 of the size: a cell gap between the words of a text layer.
+      [688, [[36, 'Globulin,'], [75, 'Total'], [190, '2.0'], [330, 'g/dL'], [400, '1.5-4.5']]],
       [676, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
     ];
     expect(await panelsOf([page])).toEqual([
