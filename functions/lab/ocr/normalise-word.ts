@@ -20,6 +20,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`. A word
  *   whose letters are those of printed units, only their case read otherwise, is the one agreeing with
  *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
+ * - A word with a slash that is no printed unit, nor one through the confusions, but is exactly one
+ *   with one of two neighbouring strokes dropped (`x10E3/ulL`: one `L` read as two strokes) is that unit.
  * - A printed unit with a colon or semicolon after it (`IU/L:`) is that unit: a speck beside the
  *   baseline, as no unit ends in one (a label's colon follows a word that is no unit).
  * - A short upper-case word with `!` or `|` in it (no word has one) that reads as exactly one
@@ -59,7 +61,7 @@ function readings(folded: string): string[] {
   return found;
 }
 
-function unitSpelling(word: string): string {
+function unitSpellingOnce(word: string): string {
   const beforeColon = word.replace(/[:;]$/, '');
   if (beforeColon !== word && PRINTED_UNITS.has(beforeColon)) return beforeColon;
   if (PRINTED_UNITS.has(word) || !/[/[|]/.test(word) || !/\p{L}/u.test(word)) return word;
@@ -72,6 +74,25 @@ function unitSpelling(word: string): string {
   }
   const units = new Set(readings(word.toLowerCase()).flatMap((r) => [...(UNITS_FOLDED.get(r) ?? [])]));
   return units.size === 1 ? [...units][0]! : word;
+}
+
+/** The printed unit a word is (unitSpellingOnce), or, that failing, the one it is with a doubled stroke dropped. */
+function unitSpelling(word: string): string {
+  const once = unitSpellingOnce(word);
+  if (once !== word || PRINTED_UNITS.has(word) || !/[/[|]/.test(word)) return once;
+  const units = new Set(withoutDoubledStroke(word).map(unitSpellingOnce).filter((unit) => PRINTED_UNITS.has(unit)));
+  return units.size === 1 ? [...units][0]! : word;
+}
+
+const STROKE = /[lLI1|]/;
+
+/** The word with one of two neighbouring strokes dropped, each way (`ulL`: the engine read one `L` as two strokes). */
+function withoutDoubledStroke(word: string): string[] {
+  const found: string[] = [];
+  for (let i = 1; i < word.length; i++) {
+    if (STROKE.test(word[i]!) && STROKE.test(word[i - 1]!)) found.push(word.slice(0, i) + word.slice(i + 1), word.slice(0, i - 1) + word.slice(i));
+  }
+  return found;
 }
 
 /** Words of the text results (three letters or more), by their confusion fold; a fold two words share repairs nothing. */
