@@ -49,7 +49,6 @@ export function withDroppedHyphen(word: RecognizedWord, image: PageImage): Recog
   return /^\d+\.\d+-\d+\.\d+$/.test(range) ? { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) } : word;
 }
 
-const WHOLE_DIGITS = /^\d{3,}$/;
 /** A printed hyphen's least width, as a share of the digits' height (a speck is smaller). */
 const HYPHEN_WIDTH = 0.2;
 const RISING_RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
@@ -81,15 +80,27 @@ function rangeInInk(digits: string, box: RecognizedWord, image: PageImage): stri
   return range && Number(range[1]) < Number(range[2]) ? text : null;
 }
 
+/** Digits and the marks of a range, three digits or more. */
+const MARKS_LOST = /^(?=(?:\D*\d){3})[\d.-]+$/;
+
+/** Whether `read` is `full` with some of its marks left out. */
+function marksLeftOut(read: string, full: string): boolean {
+  let i = 0;
+  for (const c of full) if (c === read[i]) i++;
+  return i === read.length;
+}
+
 /**
- * A range the engine read as digits only, its hyphen dropped and its points with it (`44-121` read
- * `44121`, `1.5-4.5` read `1545`): such a word is also a number, so the marks go back only where the
- * image accounts for every gap (rangeInInk); anything else leaves the word as read. Run before the
- * search for lost decimal points, which takes a range's two points for two in one number.
+ * A range the engine read with marks lost: its hyphen dropped and its points with it (`44-121` read
+ * `44121`, `1.5-4.5` read `1545`), or one point of it (`11.6-15.4` read `11.6-154`). Such a word may
+ * also be a number, so the marks go back only where the image accounts for every gap (rangeInInk) and
+ * holds every mark read; anything else leaves the word as read. Run before the search for lost decimal
+ * points, which takes a range's two points for two in one number.
  */
 export function withRangeMarksRestored(word: RecognizedWord, image: PageImage): RecognizedWord {
-  const range = WHOLE_DIGITS.test(word.text) ? rangeInInk(word.text, word, image) : null;
-  return range === null ? word : { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
+  if (!MARKS_LOST.test(word.text) || (word.text.includes('.') && !word.text.includes('-') && !TWO_POINTS.test(word.text))) return word;
+  const range = rangeInInk(word.text.replace(/\D/g, ''), word, image);
+  return range === null || range === word.text || !marksLeftOut(word.text, range) ? word : { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
 }
 
 /** Farthest apart (in the digits' height) the two numbers of a range read as two words stand: `6 - 24` in Courier. */
