@@ -68,8 +68,12 @@ function blobsIn(image: PageImage, x0: number, y0: number, x1: number, y1: numbe
   return found;
 }
 
-/** Two digit runs around one mark that is no decimal point, short enough after it to be no thousands separator. */
-const MISREAD_POINT = /^\d+[:;,]\d{1,2}$/;
+/**
+ * Two digit runs around one mark that is no decimal point, short enough after it to be no thousands
+ * separator. `%` among them: a blurred point read as one (`3%9`), which no value prints between digits.
+ */
+const MISREAD_MARK = /[:;,%]/;
+const MISREAD_POINT = /^\d+[:;,%]\d{1,2}$/;
 /**
  * A whole number or a range of two, alone or glued to a flag of capitals (`H`, `LL`: the flag letters
  * of data/lab/report-vocabulary.json); some number of it has two digits or more.
@@ -163,7 +167,7 @@ export function isPrintedPoint(b: Blob, { tallest, glyphs, baseline }: WordInk):
 export function withDecimalPoint(word: RecognizedWord, image: PageImage): RecognizedWord {
   const misread = MISREAD_POINT.test(word.text);
   if (!misread && !WHOLE_NUMBERS.test(word.text)) return word;
-  const digitText = word.text.replace(/[:;,]/, '');
+  const digitText = word.text.replace(MISREAD_MARK, '');
   // Below a misread mark, room for a comma's tail: the box OCR gives may end at the baseline.
   const ink = inkOf(word, image, misread ? Math.ceil((word.y1 - word.y0) / 3) : 0);
   if (!ink) return word;
@@ -178,7 +182,7 @@ export function withDecimalPoint(word: RecognizedWord, image: PageImage): Recogn
     const marks = blobs.filter((b) => !glyphs.includes(b) && b.x1 >= (dot?.x0 ?? 0) && b.x0 <= (dot?.x1 ?? 0));
     if (!dot || marks.length !== 1) return word;
     const before = glyphs.filter((d) => d.x1 <= dot.x0).length;
-    if (before !== word.text.search(/[:;,]/)) return word;
+    if (before !== word.text.search(MISREAD_MARK)) return word;
     return { ...word, text: `${digitText.slice(0, before)}.${digitText.slice(before)}`, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
   }
   // A point where the glyphs are not one blob each (touching, broken) cannot be placed: doubt, not a guess.

@@ -91,9 +91,9 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint({ ...WORD, text: '123', x1: 162 }, joined)).toMatchObject({ text: '123', confidence: 0 });
   });
 
-  it('reads a point the engine took for a colon, semicolon or comma as the point the image shows', () => {
+  it('reads a point the engine took for a colon, semicolon, comma or percent sign as the point the image shows', () => {
     const point = page([...DIGITS, POINT]);
-    for (const text of ['5:3', '5;3', '5,3']) expect(withDecimalPoint({ ...WORD, text }, point)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
+    for (const text of ['5:3', '5;3', '5,3', '5%3']) expect(withDecimalPoint({ ...WORD, text }, point)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
   });
 
   it('puts back the point of a value the engine read glued to its flag, and no mark in the usual gap before the flag', () => {
@@ -162,6 +162,10 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint(colon, page(DIGITS))).toBe(colon);
     const comma = { ...WORD, text: '5,3' };
     expect(withDecimalPoint(comma, page([...DIGITS, [120, 126, 4, 10]]))).toBe(comma);
+    // A mark as tall as a digit between them (`%`), or none at all.
+    const percent = { ...WORD, text: '5%3' };
+    expect(withDecimalPoint(percent, page([...DIGITS, [118, 104, 8, 22]]))).toBe(percent);
+    expect(withDecimalPoint(percent, page(DIGITS))).toBe(percent);
     // A thousands separator has three digits after it.
     const thousands = { ...WORD, text: '1,234' };
     expect(withDecimalPoint(thousands, page([...DIGITS, POINT]))).toBe(thousands);
