@@ -125,6 +125,8 @@ export function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonl
 
 /** The ink of a word's box: its blobs, the tallest blob's height, the glyphs (blobs over 0.6 of it) left to right, and their baseline. */
 export interface WordInk {
+  /** The page column of the box's left edge, where the blobs' x = 0. */
+  left: number;
   blobs: Blob[];
   tallest: number;
   glyphs: Blob[];
@@ -142,7 +144,7 @@ export function inkOf(word: RecognizedWord, image: PageImage, below = 0): WordIn
   const tallest = Math.max(...blobs.map((b) => b.y1 - b.y0 + 1));
   const glyphs = blobs.filter((b) => b.y1 - b.y0 + 1 >= 0.6 * tallest).sort((a, b) => a.x0 - b.x0);
   if (glyphs.length === 0) return undefined;
-  return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)) };
+  return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)), left: x0 };
 }
 
 /** Whether a blob of a word's ink is a printed point. */

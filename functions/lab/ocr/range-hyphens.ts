@@ -1,4 +1,4 @@
-import { type Blob, inkOf, isPrintedPoint, POINT_PITCH_HEIGHTS, RESTORED_CONFIDENCE } from './decimal-points';
+import { type Blob, inkOf, isPrintedPoint, POINT_PITCH_HEIGHTS, RESTORED_CONFIDENCE, type WordInk } from './decimal-points';
 import type { PageImage, RecognizedWord } from './recognizer';
 import { rightNeighbours } from './unspaced-words';
 
@@ -53,6 +53,11 @@ export function withDroppedHyphen(word: RecognizedWord, image: PageImage): Recog
 const HYPHEN_WIDTH = 0.2;
 const RISING_RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
 
+/** A blob of a word's ink that is a printed hyphen: hyphen-shaped and placed, and at least a fifth of the glyphs' height wide. */
+export function isPrintedHyphen(b: Blob, { glyphs, tallest, baseline }: WordInk): boolean {
+  return isHyphen(b, glyphs, tallest, baseline) && b.x1 - b.x0 + 1 >= HYPHEN_WIDTH * tallest;
+}
+
 /**
  * The range a box of digits read as `digits` shows, its marks put back from the image, or null. Each
  * glyph is one blob, one read digit each; a gap wide enough for a mark (the digits' pitch 0.8 of their
@@ -62,8 +67,8 @@ const RISING_RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
 function rangeInInk(digits: string, box: RecognizedWord, image: PageImage): string | null {
   const ink = inkOf(box, image);
   if (!ink || ink.glyphs.length !== digits.length) return null;
-  const { blobs, tallest, glyphs, baseline } = ink;
-  const hyphens = blobs.filter((b) => isHyphen(b, glyphs, tallest, baseline) && b.x1 - b.x0 + 1 >= HYPHEN_WIDTH * tallest);
+  const { blobs, tallest, glyphs } = ink;
+  const hyphens = blobs.filter((b) => isPrintedHyphen(b, ink));
   if (hyphens.length !== 1) return null;
   const marks = [...hyphens, ...blobs.filter((b) => isPrintedPoint(b, ink))];
   const centre = (b: Blob) => (b.x0 + b.x1) / 2;

@@ -6,6 +6,7 @@ import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
 import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from './range-hyphens';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain } from './second-reading';
+import { withSpeckHyphenSplit } from './speck-hyphens';
 import { uncoveredInk } from './uncovered-ink';
 import { withUnitLetterCase } from './unit-letter-case';
 import { withUnspacedWordsJoined } from './unspaced-words';
@@ -126,7 +127,10 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const { pageNumber, width, height, image, skewDegrees, renderer } = rendered;
   if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, renderer, meanConfidence: null };
   const clean = despeckle(image).image;
-  const read = async (found: Promise<RecognizedWord[]>) => (await found).map((w) => withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean)).filter((w) => !isSpeck(w));
+  const read = async (found: Promise<RecognizedWord[]>) => (await found)
+      .flatMap((w) => withSpeckHyphenSplit(w, clean))
+      .map((w) => withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean))
+      .filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(await recognizer.recognize(clean), clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
   // mode missed); cheap, for the regions are few and small.

@@ -4,6 +4,7 @@ import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord } from '../../../../functions/lab/ocr/normalise-word';
 import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
+import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphens';
 import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
@@ -295,6 +296,30 @@ describe('withSplitRangesJoined', () => {
     // A falling pair is no range.
     const falling = [words[0]!, { ...words[1]!, text: '111' }];
     expect(withSplitRangesJoined(falling, image)).toEqual(falling);
+  });
+});
+
+describe('withSpeckHyphenSplit', () => {
+  /** `Ab` and `cd` as 12 × 30 px glyphs on a 20 px pitch, 28 px apart (a space), with `between` drawn in the gap. */
+  function words(between: Array<[number, number, number, number]>): PageImage {
+    return page([[100, 100, 12, 30], [120, 100, 12, 30], [160, 100, 12, 30], [180, 100, 12, 30], ...between]);
+  }
+  const read: RecognizedWord = { text: 'Ab-cd', x0: 100, y0: 100, x1: 192, y1: 130, confidence: 0.71 };
+
+  it('splits a word at a hyphen the engine read where the page shows a speck in a space', () => {
+    expect(withSpeckHyphenSplit(read, words([[145, 114, 2, 2]]))).toEqual([
+      { ...read, text: 'Ab', x1: 131 },
+      { ...read, text: 'cd', x0: 160 },
+    ]);
+  });
+
+  it('keeps a printed hyphen, two marks, a mark in a gap narrower than a space, and words that are no two words joined', () => {
+    for (const between of [[[141, 113, 10, 3]], [[145, 114, 2, 2], [150, 110, 2, 2]], []] as Array<Array<[number, number, number, number]>>) {
+      expect(withSpeckHyphenSplit(read, words(between))).toEqual([read]);
+    }
+    const tight = page([[100, 100, 12, 30], [120, 100, 12, 30], [136, 100, 12, 30], [156, 100, 12, 30], [133, 114, 2, 2]]);
+    expect(withSpeckHyphenSplit({ ...read, x1: 168 }, tight)).toEqual([{ ...read, x1: 168 }]);
+    for (const text of ['A-cd', '12-34', 'Ab-cd-ef']) expect(withSpeckHyphenSplit({ ...read, text }, words([[145, 114, 2, 2]]))).toEqual([{ ...read, text }]);
   });
 });
 
