@@ -73,7 +73,7 @@ function blobsIn(image: PageImage, x0: number, y0: number, x1: number, y1: numbe
  * separator. `%` among them: a blurred point read as one (`3%9`), which no value prints between digits.
  */
 const MISREAD_MARK = /[:;,%]/;
-const MISREAD_POINT = /^\d+[:;,%]\d{1,2}$/;
+const MISREAD_POINT = new RegExp(`^\\d+${MISREAD_MARK.source}\\d{1,2}$`);
 /**
  * A whole number or a range of two, alone or glued to a flag of capitals (`H`, `LL`: the flag letters
  * of data/lab/report-vocabulary.json); some number of it has two digits or more.
@@ -109,7 +109,7 @@ function withPointsAfter(text: string, glyphCounts: readonly number[]): string |
 const POINT_PITCH_RATIO = 1.25;
 export const POINT_PITCH_HEIGHTS = 0.8;
 
-export function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[], tallest: number, characters: string): boolean {
+function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[], tallest: number, characters: string): boolean {
   const centre = (b: Blob) => (b.x0 + b.x1) / 2;
   const pitches = glyphs.slice(1).map((next, i) => ({ before: glyphs[i]!, next, pitch: centre(next) - centre(glyphs[i]!), digits: /^\d\d$/.test(characters.slice(i, i + 2)) }));
   const around = pitches.find((p) => p.before.x1 < dot.x0 && p.next.x0 > dot.x1);

@@ -84,13 +84,14 @@ function unitSpelling(word: string): string {
   return units.size === 1 ? [...units][0]! : word;
 }
 
-const STROKE = /[lLI1|]/;
+/** What OCR reads an upright stroke of a letter or digit as. */
+const STROKES = ['I', 'l', 'L', '1', '|'];
 
 /** The word with one of two neighbouring strokes dropped, each way (`ulL`: the engine read one `L` as two strokes). */
 function withoutDoubledStroke(word: string): string[] {
   const found: string[] = [];
   for (let i = 1; i < word.length; i++) {
-    if (STROKE.test(word[i]!) && STROKE.test(word[i - 1]!)) found.push(word.slice(0, i) + word.slice(i + 1), word.slice(0, i - 1) + word.slice(i));
+    if (STROKES.includes(word[i]!) && STROKES.includes(word[i - 1]!)) found.push(word.slice(0, i) + word.slice(i + 1), word.slice(0, i - 1) + word.slice(i));
   }
   return found;
 }
@@ -108,14 +109,14 @@ function textResultSpelling(word: string): string {
   return TEXT_RESULT_BY_FOLD.get(confusionFold(word)) ?? word;
 }
 
-/** The characters OCR reads an upright stroke as; `!` and `|` are in no word of a report. */
-const STROKES = ['I', 'l', 'L', '1', '|', '!'];
+/** A stroke in a code, `!` too: `!` and `|` are in no word of a report. */
+const CODE_STROKES = [...STROKES, '!'];
 
 function labCodeSpelling(word: string): string {
   // A letter no stroke reads as, too: `|!` alone is a smear, not lab `11`.
   if (!/^[A-Z0-9|!]{2,4}$/.test(word) || !/[|!]/.test(word) || !/[A-HJKM-Z]/.test(word)) return word;
   let found = [''];
-  for (const c of word) found = found.flatMap((prefix) => (STROKES.includes(c) ? STROKES : [c]).map((a) => prefix + a));
+  for (const c of word) found = found.flatMap((prefix) => (CODE_STROKES.includes(c) ? CODE_STROKES : [c]).map((a) => prefix + a));
   const codes = found.filter(isLabCode);
   return codes.length === 1 ? codes[0]! : word;
 }

@@ -87,6 +87,13 @@ function rangeInInk(digits: string, box: RecognizedWord, image: PageImage): stri
 
 /** Digits and the marks of a range, three digits or more. */
 const MARKS_LOST = /^(?=(?:\D*\d){3})[\d.-]+$/;
+/**
+ * Points and no hyphen, but not the two of a range that lost its hyphen: a number (`5.77`), or three
+ * points (`4.1.5.2`, withDroppedHyphen's). Not a range whose marks were lost.
+ */
+function pointsOnly(text: string): boolean {
+  return text.includes('.') && !text.includes('-') && !TWO_POINTS.test(text);
+}
 
 /** Whether `read` is `full` with some of its marks left out. */
 function marksLeftOut(read: string, full: string): boolean {
@@ -103,7 +110,7 @@ function marksLeftOut(read: string, full: string): boolean {
  * points, which takes a range's two points for two in one number.
  */
 export function withRangeMarksRestored(word: RecognizedWord, image: PageImage): RecognizedWord {
-  if (!MARKS_LOST.test(word.text) || (word.text.includes('.') && !word.text.includes('-') && !TWO_POINTS.test(word.text))) return word;
+  if (!MARKS_LOST.test(word.text) || pointsOnly(word.text)) return word;
   const range = rangeInInk(word.text.replace(/\D/g, ''), word, image);
   return range === null || range === word.text || !marksLeftOut(word.text, range) ? word : { ...word, text: range, confidence: Math.min(word.confidence, RESTORED_CONFIDENCE) };
 }

@@ -105,8 +105,8 @@ const SAME_BASELINE = 0.25;
 
 /**
  * Sizes within SIZE_NOISE of the page's body size (the median) become the body size, and so do sizes
- * within ROW_SIZE_STRAY of it on the baseline of a body-size word or of a line of bracketed words, and sizes within ROW_OUTLIER of it on
- * a baseline that is mostly body size; others stay.
+ * within ROW_SIZE_STRAY of it on the baseline of a body-size word or of a line of bracketed words, and
+ * sizes within ROW_OUTLIER of it on a baseline that is mostly body size; others stay.
  */
 function snappedToBodySize(items: TextItem[]): TextItem[] {
   if (items.length === 0) return items;

@@ -21,7 +21,7 @@ export function withSpeckHyphenSplit(word: RecognizedWord, image: PageImage): Re
   const ink = inkOf(word, image);
   if (!ink || ink.blobs.some((b) => isPrintedHyphen(b, ink))) return [word];
   const { blobs, glyphs, tallest, left } = ink;
-  const marks = blobs.filter((b) => !glyphs.includes(b) && !glyphs.some((g) => g.x0 <= b.x1 && g.x1 >= b.x0) && glyphs.some((g) => g.x1 < b.x0) && glyphs.some((g) => g.x0 > b.x1));
+  const marks = blobs.filter((b) => !glyphs.some((g) => g.x0 <= b.x1 && g.x1 >= b.x0) && glyphs.some((g) => g.x1 < b.x0) && glyphs.some((g) => g.x0 > b.x1));
   if (marks.length !== 1) return [word];
   const mark = marks[0]!;
   const before = Math.max(...glyphs.filter((g) => g.x1 < mark.x0).map((g) => g.x1));

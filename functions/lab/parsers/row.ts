@@ -175,8 +175,8 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     if (!printed) return { reason: 'unreadable_cell' };
     flag = printed;
   }
-  const labWords = columns.flatMap((c, i) => (c.role === 'lab' ? (cells.words[i] ?? []) : []));
-  if (labWords.some((word) => !isLabCode(word.text))) return { reason: 'unreadable_cell' };
+  const lab = byRole.lab ?? '';
+  if (lab !== '' && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
   const previous = byRole.previous ?? '';
   if (previous !== '' && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
   let unit: string | null = byRole.unit ?? null;

@@ -283,8 +283,8 @@ class TableReader {
       const cells = cellsByColumn(splitCells(line, columns), columns);
       const byRole = textsByRole(cells.texts, columns);
       // The range column holds the rest of a wrapped unit, but a range (a reference stratum, the range of a row without a value) continues no row.
-      const range = byRole.range ? splitRangeAndUnit(byRole.range)?.range : null;
-      const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'range', 'lab'].includes(c.role)) || (range != null && (range.min !== null || range.max !== null));
+      const range = byRole.range ? (splitRangeAndUnit(byRole.range)?.range ?? null) : null;
+      const busy = columns.some((c, i) => cells.texts[i] !== '' && !['name', 'unit', 'range', 'lab'].includes(c.role)) || (range !== null && (range.min !== null || range.max !== null));
       return { name: (byRole.name ?? '').replace(/\s+/g, ' ').trim(), unit: byRole.unit || byRole.range || '', lab: byRole.lab ?? '', busy };
     }
     const indent = this.rowIndent ?? line.x0;
