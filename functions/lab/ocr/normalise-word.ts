@@ -22,8 +22,9 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
  * - A word with a slash that is no printed unit, nor one through the confusions, but is exactly one
  *   with one of two neighbouring strokes dropped (`x10E3/ulL`: one `L` read as two strokes) is that unit.
- * - A printed unit with a colon or semicolon after it (`IU/L:`) is that unit: a speck beside the
- *   baseline, as no unit ends in one (a label's colon follows a word that is no unit).
+ * - A printed unit with a slash and a colon or semicolon after it (`IU/L:`) is that unit: a speck
+ *   beside the baseline, as no unit ends in one. Units without a slash (`%`, `Units`) keep it: a label's
+ *   colon follows words like those.
  * - A short upper-case word with `!` or `|` in it (no word has one) that reads as exactly one
  *   performing-lab code of the vocabulary through `l`/`L`/`I`/`1`/`|`/`!` is that code: `J!` is `JI`,
  *   `N|1` is `NL1`. It needs a letter no stroke reads as: `|!` alone is a smear, not lab `11`.
@@ -63,7 +64,7 @@ function readings(folded: string): string[] {
 
 function unitSpellingOnce(word: string): string {
   const beforeColon = word.replace(/[:;]$/, '');
-  if (beforeColon !== word && PRINTED_UNITS.has(beforeColon)) return beforeColon;
+  if (beforeColon !== word && beforeColon.includes('/') && PRINTED_UNITS.has(beforeColon)) return beforeColon;
   if (PRINTED_UNITS.has(word) || !/[/[|]/.test(word) || !/\p{L}/u.test(word)) return word;
   // Letters read right and only their case wrong: the printed unit nearest in case, if one is nearest.
   const sameLetters = [...(UNITS_FOLDED.get(word.toLowerCase()) ?? [])];
