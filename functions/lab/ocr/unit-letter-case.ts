@@ -8,16 +8,20 @@ import type { PageImage, RecognizedWord } from './recognizer';
  * `x10E3/uL`. Where the word is no printed unit of the unit table (data/lab/unit-to-ucum.json) but is
  * one with its first letter's case turned, the image decides: the first glyph's top against the tops of
  * the word's other glyphs, those of capitals, digits and ascenders (the cap line) and those of the
- * other small letters (the x line). It is a capital where its top is nearer the cap line, small where
- * nearer the x line; a word without both lines measures against the line it has (a capital stands
- * over the x line by a fifth of the glyphs' height or more, a small letter under the cap line by as
- * much). Glyphs that are not one blob each, or a top between the two, leave the word as read.
+ * other small letters (the x line). It is a capital where its top is on the cap line, small where on
+ * the x line (within a third of the lines' distance, which must be a tenth of the glyphs' height or
+ * more: monospaced lab fonts such as Liberation Mono set small letters four fifths as tall as
+ * capitals); a word without both lines measures against the line it has (a capital stands over the x
+ * line by a fifth of the glyphs' height or more, a small letter under the cap line by as much). Glyphs
+ * that are not one blob each, or a top between the two, leave the word as read.
  */
 
 const X_HEIGHT_LETTERS = /^[acegmnopqrsuvwxyz]$/;
 const CAP_HEIGHT_GLYPHS = /^[A-Z0-9bdfhklt]$/;
 /** A fifth of the glyphs' height: cap height stands about 0.3 of it over the x line in lab fonts. */
 const CLEAR_MARGIN = 0.2;
+/** The least distance of the cap line over the x line (share of the glyphs' height) that tells a case by both. */
+const LINES_APART = 0.1;
 /** Blobs under this share of the tallest are points, the dots of i and j, or specks: no letter of their own. */
 const MIN_LETTER = 0.35;
 
@@ -39,8 +43,10 @@ function firstIsCapital(text: string, tops: readonly number[], height: number): 
   const top = tops[0]!;
   const margin = CLEAR_MARGIN * height;
   if (capLine !== undefined && xLine !== undefined) {
-    if (xLine - capLine < margin) return undefined;
-    return Math.abs(top - capLine) < Math.abs(top - xLine);
+    const apart = xLine - capLine;
+    if (apart < LINES_APART * height) return undefined;
+    if (Math.abs(top - capLine) <= apart / 3) return true;
+    return Math.abs(top - xLine) <= apart / 3 ? false : undefined;
   }
   if (xLine !== undefined) return top <= xLine - margin ? true : Math.abs(top - xLine) < margin / 2 ? false : undefined;
   if (capLine !== undefined) return top >= capLine + margin ? false : Math.abs(top - capLine) < margin / 2 ? true : undefined;

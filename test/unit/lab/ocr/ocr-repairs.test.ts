@@ -5,6 +5,7 @@ import { normaliseWord } from '../../../../functions/lab/ocr/normalise-word';
 import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphens';
+import { withTrailingPeriod } from '../../../../functions/lab/ocr/trailing-period';
 import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
@@ -324,12 +325,16 @@ describe('withSpeckHyphenSplit', () => {
 });
 
 describe('withUnitLetterCase', () => {
-  /** Glyphs 12 px wide on a 20 px pitch from x = 100, on the baseline y = 130: capitals and digits 30 px tall, small letters 21, descenders 8 px below. */
+  /**
+   * Glyphs 12 px wide on a 20 px pitch from x = 100, on the baseline y = 130: capitals and digits 30 px
+   * tall, small letters 21 (`m`: 25, a monospaced font's large x-height), descenders 8 px below.
+   */
   function unit(shapes: string): PageImage {
     const rects = [...shapes].map((shape, i): [number, number, number, number] => {
       const x = 100 + 20 * i;
       if (shape === 'C') return [x, 100, 12, 30];
       if (shape === 'x') return [x, 109, 12, 21];
+      if (shape === 'm') return [x, 105, 12, 25];
       return [x, 109, 12, 29]; // 'p': a small letter with a descender
     });
     return page(rects);
@@ -342,6 +347,8 @@ describe('withUnitLetterCase', () => {
     // `x10E3/uL`: a small x against the digits' cap line and the u's x line.
     expect(withUnitLetterCase(word('X10E3/uL'), unit('xCCCCCxC'))).toMatchObject({ text: 'x10E3/uL' });
     expect(withUnitLetterCase(word('x10E3/UL'), unit('CCCCCCCC'))).toMatchObject({ text: 'X10E3/UL' });
+    // Liberation Mono: the x line a sixth of the glyphs' height under the cap line.
+    expect(withUnitLetterCase(word('X10E3/uL'), unit('mCCCCCmC'))).toMatchObject({ text: 'x10E3/uL' });
   });
 
   it('leaves a word whose first letter stands as read, is between the lines, or is no unit either way', () => {
@@ -356,6 +363,34 @@ describe('withUnitLetterCase', () => {
       const read = word(text);
       expect(withUnitLetterCase(read, unit('pp'))).toBe(read);
     }
+  });
+});
+
+describe('withTrailingPeriod', () => {
+  /** `Estab`: five glyphs 12 px wide on a 20 px pitch from x = 100, 30 px tall on the baseline y = 130; the box ends at the last glyph. */
+  const letters: Array<[number, number, number, number]> = [0, 1, 2, 3, 4].map((i) => [100 + 20 * i, 100, 12, 30]);
+  const estab: RecognizedWord = { text: 'Estab', x0: 100, y0: 100, x1: 191, y1: 130, confidence: 0.96 };
+  const PERIOD: [number, number, number, number] = [195, 125, 5, 5];
+
+  it('puts back the period printed just after a surely read word, outside the box the engine gave it', () => {
+    expect(withTrailingPeriod(estab, page([...letters, PERIOD]))).toMatchObject({ text: 'Estab.', x1: 199 });
+    // A monospaced cell: the point 10 px from the last letter.
+    expect(withTrailingPeriod(estab, page([...letters, [202, 125, 5, 5]]))).toMatchObject({ text: 'Estab.' });
+  });
+
+  it('leaves the word where the mark is no period of its own, or the word is no surely read one ending in a letter', () => {
+    const cases: Array<Array<[number, number, number, number]>> = [
+      [...letters], // no mark
+      [...letters, [195, 112, 5, 5]], // half way up: a speck or a hyphen's part
+      [...letters, [206, 125, 5, 5]], // farther than a monospaced cell
+      [...letters, [195, 125, 5, 11]], // a comma's tail below the line
+      [...letters, [195, 128, 2, 2]], // a speck smaller than a point
+      [...letters, PERIOD, [205, 125, 5, 5]], // dot leaders
+      [...letters, PERIOD, [206, 100, 12, 30]], // the next glyph
+    ];
+    for (const rects of cases) expect(withTrailingPeriod(estab, page(rects))).toBe(estab);
+    const image = page([...letters, PERIOD]);
+    for (const word of [{ ...estab, text: '53.1' }, { ...estab, text: '5' }, { ...estab, confidence: 0.5 }]) expect(withTrailingPeriod(word, image)).toBe(word);
   });
 });
 
