@@ -7,6 +7,7 @@ import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain } from './second-reading';
 import { withSpeckHyphenSplit } from './speck-hyphens';
+import { withTrailingPeriod } from './trailing-period';
 import { uncoveredInk } from './uncovered-ink';
 import { withUnitLetterCase } from './unit-letter-case';
 import { withUnspacedWordsJoined } from './unspaced-words';
@@ -129,7 +130,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const clean = despeckle(image).image;
   const read = async (found: Promise<RecognizedWord[]>) => (await found)
       .flatMap((w) => withSpeckHyphenSplit(w, clean))
-      .map((w) => withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean))
+      .map((w) => withTrailingPeriod(withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean))
       .filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(await recognizer.recognize(clean), clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
