@@ -7,8 +7,10 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  *
  * A name the table knows (letter case and the spaces around brackets and commas aside) but spelt
  * otherwise takes the table's spelling where OCR misjudged what it misjudges: the width of a gap
- * before a bracket (`Monocytes (Absolute)` for `Monocytes(Absolute)`), or the case of letters alike in
- * both (`uiBC`: a capital after a small letter within a word, a case OCR makes and printers do not). A
+ * before a bracket (`Monocytes (Absolute)` for `Monocytes(Absolute)`), the case of letters whose
+ * capital is only a larger small letter (`CBC with Differential` for `CBC With Differential`: c, o, s,
+ * u, v, w, x, z), or the case of letters alike in both (`uiBC`: a capital after a small letter within
+ * a word, a case OCR makes and printers do not). A
  * name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals) is as
  * printed, and stays. Any other name is repaired only when, with spaces and the marks a speck makes or
  * hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one character (l,
@@ -33,6 +35,19 @@ export function confusionFold(name: string): string {
 
 /** A small letter followed by a capital in one word: a case OCR made (`uiBC`), or a name the table spells so (`pH`). */
 const MIXED_CASE_WORD = /\p{Ll}\p{Lu}/u;
+
+/** Letters whose capital is the small letter drawn larger: OCR tells their case by height alone, and misjudges it. */
+const SIZE_ONLY_CASE = /^[cosuvwxz]$/i;
+
+/** Whether two spellings differ only in the case of such letters (`CBC with` for `CBC With` in a monospaced font). */
+function differsInSizeOnly(read: string, spelling: string): boolean {
+  if (read.length !== spelling.length || read === spelling) return false;
+  for (let i = 0; i < read.length; i++) {
+    const [a, b] = [read[i]!, spelling[i]!];
+    if (a !== b && (a.toLowerCase() !== b.toLowerCase() || !SIZE_ONLY_CASE.test(a))) return false;
+  }
+  return true;
+}
 
 /**
  * A table's printed spellings, and the repair of a reading of one of them (the rules above): test
@@ -68,7 +83,8 @@ export class PrintedNames {
       if (known.includes(read)) return null;
       const unspaced = (spelling: string) => spelling.replace(/\s+/g, '');
       const respaced = known.find((spelling) => unspaced(spelling) === unspaced(read));
-      return respaced ?? (MIXED_CASE_WORD.test(read) ? nearestInCase(read, known) : null);
+      const resized = known.filter((spelling) => differsInSizeOnly(read, spelling));
+      return respaced ?? (resized.length === 1 ? resized[0]! : MIXED_CASE_WORD.test(read) ? nearestInCase(read, known) : null);
     }
     const fold = confusionFold(read);
     const names = this.byFold.get(fold) ?? this.withLostLetter(read, fold);

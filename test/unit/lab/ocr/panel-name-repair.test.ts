@@ -17,6 +17,8 @@ describe('repairedPanelTitle', () => {
     // Known titles in the case or spacing of another printed spelling: the one nearest in case.
     ['Lipid PaneI', 'Lipid Panel'],
     ['CBC(INCLUDES DIFF/PLT)', 'CBC (INCLUDES DIFF/PLT)'],
+    // A monospaced `W` is a larger `w`: OCR tells the two by height alone.
+    ['CBC with Differential/Platelet', 'CBC With Differential/Platelet'],
   ])('reads %s as %s', (read, printed) => expect(repairedPanelTitle(read)).toBe(printed));
 
   it.each(['Iron and TIBC', 'ab Report from LabC orp', 'HEMOGLOBIN A1c', 'Lipid', 'CBC'])('leaves %s as it is (no title of the table reads so)', (title) =>

@@ -51,6 +51,24 @@ describe('repairedTestName', () => {
     expect(repairs).toBeGreaterThan(500);
   });
 
+  it('reads a known name with the case of letters told by height alone misjudged as one of that name’s spellings, or leaves it', () => {
+    const sizeOnly = /[cosuvwxz]/i;
+    const misjudged = fc
+      .record({ spelling: fc.constantFrom(...SPELLINGS.filter((s) => sizeOnly.test(s))), flips: fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }) })
+      .map(({ spelling, flips }) => ({
+        spelling,
+        read: [...spelling].map((c, i) => (sizeOnly.test(c) && flips[i] ? (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) : c)).join(''),
+      }));
+    fc.assert(
+      fc.property(misjudged, ({ spelling, read }) => {
+        const repaired = repairedTestName(read);
+        if (repaired !== null) expect(normaliseTestName(repaired)).toBe(normaliseTestName(spelling));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(repairedTestName('sodium')).toBe('Sodium');
+  });
+
   it('never changes a name the table knows', () => {
     for (const spelling of SPELLINGS) expect(repairedTestName(spelling)).toBeNull();
   });
