@@ -51,11 +51,21 @@ function unglued(word: Word): Word[] {
   return [word];
 }
 
+/** Marks a speck of a scan puts after a word (`Test.` for `Test`): OCR reads it as punctuation. */
+const SPECK_MARKS_AFTER = /[.,:;'`]+$/;
+
+/** A recognised word that is a header word but for a mark after it, as that header word; any other word as it is. */
+function withoutSpeckMark(word: Word): Word {
+  if (word.confidence === undefined || isHeaderWord(word.text)) return word;
+  const text = word.text.replace(SPECK_MARKS_AFTER, '');
+  return text !== word.text && isHeaderWord(text) ? { ...word, text } : word;
+}
+
 /** The header words of a line read as phrases, longest first, or null when a word is not one. */
 function phrasesOf(read: readonly Word[]): Phrase[] | null {
   // Nearly every line holds a word no header does: that is told before a phrase is sought.
   if (!read.every((w) => w.confidence !== undefined || isHeaderWord(w.text))) return null;
-  const words = read.flatMap(unglued);
+  const words = read.map(withoutSpeckMark).flatMap(unglued);
   if (!words.every((w) => isHeaderWord(w.text))) return null;
   const texts = words.map((w) => w.text.toLowerCase());
   const phrases: Phrase[] = [];
@@ -97,7 +107,7 @@ export function matchHeader(line: Line): Column[] | null {
 
 /** Whether every word of the line can belong to a header (a header's second line: `and Flag`, `Interval`). */
 export function isHeaderFragment(line: Line): boolean {
-  return line.words.every((w) => isHeaderWord(w.text));
+  return line.words.every((w) => isHeaderWord(withoutSpeckMark(w).text));
 }
 
 /** Groups of words a wide gap (about three spaces) or a run of spaces apart: a header's phrases. */

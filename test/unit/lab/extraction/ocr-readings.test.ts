@@ -227,6 +227,23 @@ describe('a column header two of whose words OCR read as one', () => {
   });
 });
 
+describe('a column header word OCR read with a speck after it', () => {
+  it('is that header word: the header is found, and the title above it names the panel', async () => {
+    const page: DrawnLine[] = [
+      [760, [[36, 'Labcorp', 12]]],
+      [740, [[36, 'Date Collected: 03/14/2025']]],
+      [712, [[36, 'CBC With Differential/Platelet', 10.5]]],
+      // A header over two lines (`Ref` over `Range`), as the Labcorp patient report prints it; the engine
+      // sized `Results` twice the line's other words.
+      [700, [[400, 'Ref']]],
+      [688, [[36, 'Test.'], [160, 'Results', 18], [220, 'Flag'], [330, 'Units'], [400, 'Range'], [470, 'Lab']]],
+      [676, [[36, 'WBC'], [170, '5.7'], [330, 'x10E3/uL'], [400, '3.4-10.8'], [470, '01']]],
+      [664, [[36, 'Hemoglobin'], [170, '14.1'], [330, 'g/dL'], [400, '13.0-17.7'], [470, '01']]],
+    ];
+    expect(names(await panelsOf([page]))).toEqual([['CBC With Differential/Platelet', ['WBC', 'Hemoglobin']]]);
+  });
+});
+
 describe('words OCR set further apart than a text layer would', () => {
   it('stay in one cell up to a gap of the font size: the row is read without a column header', async () => {
     const page: DrawnLine[] = [
