@@ -10,6 +10,7 @@ import { withSpeckHyphenSplit } from './speck-hyphens';
 import { withTrailingPeriod } from './trailing-period';
 import { uncoveredInk } from './uncovered-ink';
 import { withUnitLetterCase } from './unit-letter-case';
+import { withUnitLostStroke } from './unit-lost-stroke';
 import { withUnspacedWordsJoined } from './unspaced-words';
 
 /**
@@ -130,7 +131,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const clean = despeckle(image).image;
   const read = async (found: Promise<RecognizedWord[]>) => (await found)
       .flatMap((w) => withSpeckHyphenSplit(w, clean))
-      .map((w) => withTrailingPeriod(withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean))
+      .map((w) => withTrailingPeriod(withUnitLostStroke(withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean), clean))
       .filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(await recognizer.recognize(clean), clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse

@@ -7,6 +7,7 @@ import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/re
 import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphens';
 import { withTrailingPeriod } from '../../../../functions/lab/ocr/trailing-period';
 import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
+import { withUnitLostStroke } from '../../../../functions/lab/ocr/unit-lost-stroke';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
 function page(rects: Array<[number, number, number, number]>, width = 400, height = 200): PageImage {
@@ -363,6 +364,28 @@ describe('withUnitLetterCase', () => {
       const read = word(text);
       expect(withUnitLetterCase(read, unit('pp'))).toBe(read);
     }
+  });
+});
+
+describe('withUnitLostStroke', () => {
+  /** `U/L` from x = 110 on the baseline y = 130, 30 px tall (the slash 34, below the line); the box from x = 100. */
+  const UL: Array<[number, number, number, number]> = [
+    [110, 100, 14, 30],
+    [128, 98, 8, 34],
+    [140, 100, 12, 30],
+  ];
+  const read: RecognizedWord = { text: 'U/L', x0: 100, y0: 98, x1: 152, y1: 132, confidence: 0.53 };
+
+  it('reads a unit with a bare upright stroke before it, inside its box, as the unit with its capital I', () => {
+    expect(withUnitLostStroke(read, page([[100, 100, 4, 30], ...UL]))).toMatchObject({ text: 'IU/L' });
+  });
+
+  it('leaves the unit where the box holds no stroke, a stroke too wide, short or touching, or the I makes no printed unit', () => {
+    for (const rects of [UL, [[100, 100, 12, 30], ...UL], [[100, 110, 4, 20], ...UL], [[100, 100, 11, 30], ...UL.slice(1)]] as Array<Array<[number, number, number, number]>>) {
+      expect(withUnitLostStroke(read, page(rects))).toBe(read);
+    }
+    const notUnit = { ...read, text: 'U/X' };
+    expect(withUnitLostStroke(notUnit, page([[100, 100, 4, 30], ...UL]))).toBe(notUnit);
   });
 });
 

@@ -1,0 +1,34 @@
+import { inkOf } from './decimal-points';
+import { PRINTED_UNITS } from './normalise-word';
+import type { PageImage, RecognizedWord } from './recognizer';
+
+/**
+ * A capital I the engine left out of a unit. In Arial-like fonts (Liberation Sans) `IU/L` begins with
+ * a bare stroke, and Tesseract reads the word as `U/L` with the stroke inside the box it gives: both are
+ * units, so only the page can tell. Where the word's box holds one glyph more than the word has
+ * characters, and that glyph is the first, a full-height upright stroke (at most a quarter as wide as
+ * tall) standing apart from the next, the word is the unit with an `I` before it, if the unit table
+ * prints that.
+ */
+
+/** The widest an I's stroke is, as a share of its height (sans-serif I: about a tenth; a serif I's foot: a third). */
+const STROKE_WIDTH = 0.25;
+/** An I stands as tall as the word's other glyphs, mostly capitals (their median: a slash reaches further). */
+const FULL_HEIGHT = 0.9;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+export function withUnitLostStroke(word: RecognizedWord, image: PageImage): RecognizedWord {
+  const text = `I${word.text}`;
+  if (!PRINTED_UNITS.has(text) || word.text.includes('I')) return word;
+  const ink = inkOf(word, image);
+  if (!ink || ink.glyphs.length !== text.length) return word;
+  const [stroke, next] = ink.glyphs as [(typeof ink.glyphs)[number], (typeof ink.glyphs)[number]];
+  const height = stroke.y1 - stroke.y0 + 1;
+  const others = median(ink.glyphs.slice(1).map((g) => g.y1 - g.y0 + 1));
+  const isStroke = stroke.x1 - stroke.x0 + 1 <= STROKE_WIDTH * height && height >= FULL_HEIGHT * others && stroke.x1 < next.x0;
+  return isStroke ? { ...word, text } : word;
+}
