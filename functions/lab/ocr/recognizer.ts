@@ -94,18 +94,21 @@ const ROW_SIZE_STRAY = 1.5;
  */
 const ROW_OUTLIER = 2;
 /**
- * Brackets reach above the capitals and below the baseline, and Tesseract sizes a line from its glyphs'
- * reach: a line of bracketed words only (`(SGOT)`, the wrapped rest of `AST (SGOT)`) comes out up to a
- * fifth taller than the body text it is set in. Within ROW_SIZE_STRAY of the body size, such a line is
- * body size; a title is set in words, not in brackets alone.
+ * Brackets reach above the capitals and below the baseline, a comma below it, and Tesseract sizes a
+ * line from its glyphs' reach: a line of bracketed words only (`(SGOT)`, the wrapped rest of
+ * `AST (SGOT)`), or of one word ending in a comma (`IRON,`, the first line of a wrapped `IRON, TOTAL`),
+ * comes out up to a third taller than the body text it is set in. Within ROW_SIZE_STRAY of the body
+ * size, such a line is body size: a title is set in words, not in brackets alone, and does not stop at
+ * a comma.
  */
 const BRACKETED = /^\(.*\)[.,]?$/;
+const COMMA_ENDED = /^[^\s(),]+,$/;
 /** Baselines this close (share of the body size) are one row's. */
 const SAME_BASELINE = 0.25;
 
 /**
  * Sizes within SIZE_NOISE of the page's body size (the median) become the body size, and so do sizes
- * within ROW_SIZE_STRAY of it on the baseline of a body-size word or of a line of bracketed words, and
+ * within ROW_SIZE_STRAY of it on the baseline of a body-size word or of a line its marks make taller, and
  * sizes within ROW_OUTLIER of it on a baseline that is mostly body size; others stay.
  */
 function snappedToBodySize(items: TextItem[]): TextItem[] {
@@ -116,8 +119,11 @@ function snappedToBodySize(items: TextItem[]): TextItem[] {
   const within = (height: number, ratio: number) => height <= ratio * body && height >= body / ratio;
   const sameRow = (a: TextItem, b: TextItem) => Math.abs(a.y - b.y) <= SAME_BASELINE * body;
   const bodyBaselines = items.filter((i) => isBody(i.height));
-  const bracketedLine = (i: TextItem) => items.every((other) => !sameRow(other, i) || BRACKETED.test(other.str));
-  const snapped = items.map((i) => isBody(i.height) || (within(i.height, ROW_SIZE_STRAY) && (bodyBaselines.some((b) => sameRow(b, i)) || bracketedLine(i))));
+  const sizedByMarks = (i: TextItem) => {
+    const line = items.filter((other) => sameRow(other, i));
+    return line.every((other) => BRACKETED.test(other.str)) || (line.length === 1 && COMMA_ENDED.test(i.str));
+  };
+  const snapped = items.map((i) => isBody(i.height) || (within(i.height, ROW_SIZE_STRAY) && (bodyBaselines.some((b) => sameRow(b, i)) || sizedByMarks(i))));
   return items.map((i, k) => {
     if (snapped[k]) return { ...i, height: body };
     if (!within(i.height, ROW_OUTLIER)) return i;

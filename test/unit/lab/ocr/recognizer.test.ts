@@ -53,6 +53,14 @@ describe('wordsToItems', () => {
     expect(items.map((i) => i.height)).toEqual([9.6, 9.6, 9.6, 9.6, 9.6, 9.6, 11.04, 19.2]);
   });
 
+  it('gives the body size to a line of one word ending in a comma, which the comma makes taller (up to half again)', () => {
+    const word = (text: string, lineHeight: number, baseline: number): RecognizedWord => ({ text, x0: 10, y0: baseline - 30, x1: 50, y1: baseline, baseline, lineHeight, confidence: 0.9 });
+    // `IRON,`, the first line of a wrapped `IRON, TOTAL`, sized 1.3 times the rows; a title of two words as large stays.
+    const rows = [word('TOTAL', 40, 400), word('195', 40, 400), word('FERRITIN', 40, 450), word('40', 40, 450), word('BUN', 40, 480)];
+    const items = wordsToItems([...rows, word('IRON,', 52, 360), word('LIPID', 52, 300), word('PANEL,', 52, 300)], { dpi: 300 }, 792);
+    expect(items.map((i) => i.height)).toEqual([9.6, 9.6, 9.6, 9.6, 9.6, 9.6, 12.48, 12.48]);
+  });
+
   it('leaves every size either the body size or more than a tenth from it, and sizing twice changes nothing', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 10, max: 80 }), { minLength: 1, maxLength: 30 }), (heights) => {
