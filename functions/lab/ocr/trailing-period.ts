@@ -1,4 +1,5 @@
 import { inkOf } from './decimal-points';
+import { median } from './median';
 import type { PageImage, RecognizedWord } from './recognizer';
 
 /**
@@ -19,10 +20,6 @@ const REACH = 0.5;
 /** The widest gap between the last glyph and its period (share of the glyphs' height): a monospaced cell's. */
 const MAX_GAP = 0.4;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
-}
 
 /** The word with the period the page prints after it, or as read. */
 export function withTrailingPeriod(word: RecognizedWord, image: PageImage): RecognizedWord {
@@ -41,7 +38,7 @@ export function withTrailingPeriod(word: RecognizedWord, image: PageImage): Reco
   const w = dot.x1 - dot.x0 + 1;
   const h = dot.y1 - dot.y0 + 1;
   // Descenders aside, the glyphs stand on one line.
-  const baseline = median(glyphs.map((g) => g.y1));
+  const baseline = median(glyphs.map((g) => g.y1))!;
   const isPeriod =
     Math.min(w, h) >= 0.1 * tallest &&
     Math.max(w, h) <= 0.35 * tallest &&

@@ -1,4 +1,5 @@
 import { inkOf } from './decimal-points';
+import { median } from './median';
 import { PRINTED_UNITS } from './normalise-word';
 import type { PageImage, RecognizedWord } from './recognizer';
 
@@ -25,10 +26,6 @@ const LINES_APART = 0.1;
 /** Blobs under this share of the tallest are points, the dots of i and j, or specks: no letter of their own. */
 const MIN_LETTER = 0.35;
 
-function median(values: readonly number[]): number | undefined {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
-}
 
 function turned(text: string): string {
   const first = text[0]!;

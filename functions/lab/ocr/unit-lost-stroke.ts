@@ -1,4 +1,5 @@
 import { inkOf } from './decimal-points';
+import { median } from './median';
 import { PRINTED_UNITS } from './normalise-word';
 import type { PageImage, RecognizedWord } from './recognizer';
 
@@ -16,10 +17,6 @@ const STROKE_WIDTH = 0.25;
 /** An I stands as tall as the word's other glyphs, mostly capitals (their median: a slash reaches further). */
 const FULL_HEIGHT = 0.9;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
-}
 
 export function withUnitLostStroke(word: RecognizedWord, image: PageImage): RecognizedWord {
   const text = `I${word.text}`;
@@ -28,7 +25,7 @@ export function withUnitLostStroke(word: RecognizedWord, image: PageImage): Reco
   if (!ink || ink.glyphs.length !== text.length) return word;
   const [stroke, next] = ink.glyphs as [(typeof ink.glyphs)[number], (typeof ink.glyphs)[number]];
   const height = stroke.y1 - stroke.y0 + 1;
-  const others = median(ink.glyphs.slice(1).map((g) => g.y1 - g.y0 + 1));
+  const others = median(ink.glyphs.slice(1).map((g) => g.y1 - g.y0 + 1))!;
   const isStroke = stroke.x1 - stroke.x0 + 1 <= STROKE_WIDTH * height && height >= FULL_HEIGHT * others && stroke.x1 < next.x0;
   return isStroke ? { ...word, text } : word;
 }
