@@ -10,12 +10,22 @@ import { cutOut, type PageImage, type RecognizedWord, type TextRecognizer } from
  * takes their text only when both give one word and the same text; any disagreement leaves the first
  * reading, doubted as it was. Agreement is no certainty: the word's confidence is capped below the level at which a result
  * is trusted, so the value is flagged to check (`low_ocr_confidence`), not taken as read.
+ *
+ * The engine also reads some values as letters, unsurely (`8.1` as `Bil` at 0.55, `71` as `Td` at 0.62):
+ * a short word of letters only under 0.7 is read again the same way, and takes the renderings' text
+ * only where both read the same number; a unit or a name read again as itself, or as anything but a
+ * number, stays as read.
  */
 
 /** Readings under this confidence are read again (the confidence under which a word does not count as read). */
 const DOUBTED = 0.6;
 /** Shorter words are left alone: a lone doubted digit or two is mostly a speck, dropped after. */
 const MIN_LENGTH = 3;
+/** Words of letters only, at most this long and under this confidence, may be values read as letters. */
+const MAX_LETTERS = 4;
+const UNSURE_LETTERS = 0.7;
+/** What such a word must read as to be taken: a number. */
+const NUMBER = /^\d+(?:\.\d+)?$/;
 /** The box is widened by this share of its height on every side, room for strokes the engine's box clipped. */
 const MARGIN = 0.4;
 /** Grey level under which a pixel is black in the thresholded rendering (paper is ~250, strokes under 100). */
@@ -51,7 +61,7 @@ async function onlyWord(readLine: LineReader, image: PageImage): Promise<Recogni
   return words.length === 1 ? words[0] : undefined;
 }
 
-async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineReader): Promise<RecognizedWord> {
+async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineReader, accepts: (text: string) => boolean): Promise<RecognizedWord> {
   const margin = Math.ceil(MARGIN * (word.y1 - word.y0));
   const region = {
     x0: Math.max(0, Math.floor(word.x0) - margin),
@@ -62,7 +72,7 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
   const { crop } = cutOut(image, region);
   // Half size first: where it reads what the page reading did, there is nothing to settle, and no third reading.
   const small = await onlyWord(readLine, halfSize(crop));
-  if (!small || small.text === word.text || !/\d/.test(small.text)) return word;
+  if (!small || small.text === word.text || !accepts(small.text)) return word;
   const sharp = await onlyWord(readLine, thresholded(crop));
   if (!sharp || sharp.text !== small.text) return word;
   // The thresholded reading is at the page's scale: its box, moved back onto the page.
@@ -77,9 +87,18 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
   };
 }
 
-/** The words, those with a digit the engine doubted read again (see above); in the same order. */
+const hasDigit = (text: string) => /\d/.test(text);
+const isNumber = (text: string) => NUMBER.test(text);
+
+/** The words, those with a digit the engine doubted and short unsure words of letters read again (see above); in the same order. */
 export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
   if (!recognizer.recognizeLine) return [...words];
   const readLine: LineReader = (page, region) => recognizer.recognizeLine!(page, region);
-  return Promise.all(words.map((w) => (w.confidence < DOUBTED && w.text.length >= MIN_LENGTH && /\d/.test(w.text) ? readAgain(w, image, readLine) : w)));
+  return Promise.all(
+    words.map((w) => {
+      if (w.confidence < DOUBTED && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, hasDigit);
+      if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && /^\p{L}+$/u.test(w.text)) return readAgain(w, image, readLine, isNumber);
+      return w;
+    }),
+  );
 }

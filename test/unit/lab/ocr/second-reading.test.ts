@@ -73,13 +73,26 @@ describe('withDoubtedNumbersReadAgain', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('reads again only doubted words of three characters or more holding a digit, in their order', async () => {
+  it('reads again only doubted words of three characters or more holding a digit, and short unsure words of letters, in their order', async () => {
     const { recognizer, calls } = engine({ half: ['33.3'], sharp: ['33.3'] });
     const sure = { ...DOUBTED, text: '14.9', confidence: 0.95 };
-    const words = [sure, { ...DOUBTED, text: 'Hgb' }, { ...DOUBTED, text: '38' }, DOUBTED];
+    const letters = (text: string, confidence: number) => ({ ...DOUBTED, text, confidence });
+    const words = [sure, { ...DOUBTED, text: '38' }, letters('Hemoglobin', 0.3), letters('Hgb', 0.9), letters('H', 0.3), letters('mg/dL', 0.3), DOUBTED];
     const read = await withDoubtedNumbersReadAgain(words, PAGE, recognizer);
-    expect(read.map((w) => w.text)).toEqual(['14.9', 'Hgb', '38', '33.3']);
+    expect(read.map((w) => w.text)).toEqual(['14.9', '38', 'Hemoglobin', 'Hgb', 'H', 'mg/dL', '33.3']);
     expect(calls).toHaveLength(2);
+  });
+
+  it('takes the number both renderings read for a short word of letters the engine was unsure of, and nothing but a number', async () => {
+    const bil = { ...DOUBTED, text: 'Bil', confidence: 0.55 };
+    expect((await withDoubtedNumbersReadAgain([bil], PAGE, engine({ half: ['8.1'], sharp: ['8.1'] }).recognizer))[0]).toMatchObject({ text: '8.1', confidence: SECOND_READING_CONFIDENCE });
+    const td = { ...DOUBTED, text: 'Td', confidence: 0.62 };
+    expect((await withDoubtedNumbersReadAgain([td], PAGE, engine({ half: ['71'], sharp: ['71'] }).recognizer))[0]).toMatchObject({ text: '71' });
+    // A unit or a flag read again as anything but a number, or where the renderings disagree, stays.
+    for (const readings of [{ half: ['pg'], sharp: ['pg'] }, { half: ['8L'], sharp: ['8L'] }, { half: ['8.1'], sharp: ['8.7'] }]) {
+      const read = { ...DOUBTED, text: 'Pg', confidence: 0.5 };
+      expect(await withDoubtedNumbersReadAgain([read], PAGE, engine(readings).recognizer)).toEqual([read]);
+    }
   });
 
   it('leaves the words as they are with an engine that reads no single lines', async () => {
