@@ -1,4 +1,4 @@
-import { inkOf } from './decimal-points';
+import { inkOf, isPointShaped } from './decimal-points';
 import { median } from './median';
 import type { PageImage, RecognizedWord } from './recognizer';
 
@@ -20,7 +20,6 @@ const REACH = 0.5;
 /** The widest gap between the last glyph and its period (share of the glyphs' height): a monospaced cell's. */
 const MAX_GAP = 0.4;
 
-
 /** The word with the period the page prints after it, or as read. */
 export function withTrailingPeriod(word: RecognizedWord, image: PageImage): RecognizedWord {
   if (word.text.length < 2 || !ENDS_IN_LETTER.test(word.text) || word.confidence < SURE) return word;
@@ -30,20 +29,15 @@ export function withTrailingPeriod(word: RecognizedWord, image: PageImage): Reco
   if (!ink) return word;
   const { blobs, glyphs, tallest, left } = ink;
   const end = Math.ceil(word.x1) - left;
-  const last = glyphs.filter((g) => g.x0 <= end).reduce<(typeof glyphs)[number] | undefined>((found, g) => (!found || g.x1 > found.x1 ? g : found), undefined);
-  if (!last) return word;
+  // The word ends where the glyphs that start inside its box reach furthest.
+  const inside = glyphs.filter((g) => g.x0 <= end);
+  if (inside.length === 0) return word;
+  const last = inside.reduce((found, g) => (g.x1 > found.x1 ? g : found));
   const beyond = blobs.filter((b) => b.x0 > last.x1);
   if (beyond.length !== 1) return word;
   const dot = beyond[0]!;
-  const w = dot.x1 - dot.x0 + 1;
-  const h = dot.y1 - dot.y0 + 1;
   // Descenders aside, the glyphs stand on one line.
   const baseline = median(glyphs.map((g) => g.y1))!;
-  const isPeriod =
-    Math.min(w, h) >= 0.1 * tallest &&
-    Math.max(w, h) <= 0.35 * tallest &&
-    Math.max(w, h) <= 2 * Math.min(w, h) &&
-    Math.abs(dot.y1 - baseline) <= 0.1 * tallest &&
-    dot.x0 - last.x1 - 1 <= MAX_GAP * tallest;
+  const isPeriod = isPointShaped(dot, tallest, baseline) && dot.x0 - last.x1 - 1 <= MAX_GAP * tallest;
   return isPeriod ? { ...word, text: `${word.text}.`, x1: left + dot.x1 } : word;
 }

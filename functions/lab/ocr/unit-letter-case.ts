@@ -26,7 +26,6 @@ const LINES_APART = 0.1;
 /** Blobs under this share of the tallest are points, the dots of i and j, or specks: no letter of their own. */
 const MIN_LETTER = 0.35;
 
-
 function turned(text: string): string {
   const first = text[0]!;
   const other = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();

@@ -17,15 +17,14 @@ const STROKE_WIDTH = 0.25;
 /** An I stands as tall as the word's other glyphs, mostly capitals (their median: a slash reaches further). */
 const FULL_HEIGHT = 0.9;
 
-
 export function withUnitLostStroke(word: RecognizedWord, image: PageImage): RecognizedWord {
   const text = `I${word.text}`;
   if (!PRINTED_UNITS.has(text) || word.text.includes('I')) return word;
-  const ink = inkOf(word, image);
-  if (!ink || ink.glyphs.length !== text.length) return word;
-  const [stroke, next] = ink.glyphs as [(typeof ink.glyphs)[number], (typeof ink.glyphs)[number]];
+  const glyphs = inkOf(word, image)?.glyphs ?? [];
+  const [stroke, next] = glyphs;
+  if (glyphs.length !== text.length || !stroke || !next) return word;
   const height = stroke.y1 - stroke.y0 + 1;
-  const others = median(ink.glyphs.slice(1).map((g) => g.y1 - g.y0 + 1))!;
+  const others = median(glyphs.slice(1).map((g) => g.y1 - g.y0 + 1))!;
   const isStroke = stroke.x1 - stroke.x0 + 1 <= STROKE_WIDTH * height && height >= FULL_HEIGHT * others && stroke.x1 < next.x0;
   return isStroke ? { ...word, text } : word;
 }
