@@ -1,6 +1,7 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
 import { estimateSkew } from './deskew';
+import { halved, straightened } from './grey-geometry';
 import { drawJpegs } from './jpeg-drawing';
 import type { PageImage } from './recognizer';
 import { type Matrix, scannedJpegPages } from './scan-images';
@@ -40,15 +41,37 @@ function factory(): Promise<CanvasFactory> {
   return canvasFactory;
 }
 
-function greyOf(context: SKRSContext2D, width: number, height: number): Uint8Array {
-  const rgba = context.getImageData(0, 0, width, height).data;
-  // One read per pixel: R, G, B, A are its bytes from the lowest (Node runs little-endian on x64 and arm64).
-  const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
+/**
+ * Where red sits among a pixel's four bytes in Canvas.data() (Skia's raw pixels, no conversion):
+ * asked once of a one-pixel canvas rather than assumed, since Skia's native byte order is a build
+ * choice (RGBA or BGRA).
+ */
+let redByte: 0 | 2 | undefined;
+
+function redByteOf(Factory: CanvasFactory): 0 | 2 {
+  if (redByte === undefined) {
+    const { canvas, context } = new Factory().create(1, 1) as { canvas: Canvas; context: SKRSContext2D };
+    context.fillStyle = '#ff0000';
+    context.fillRect(0, 0, 1, 1);
+    redByte = canvas.data()[0] === 255 ? 0 : 2;
+  }
+  return redByte;
+}
+
+/**
+ * The canvas as 8-bit grey (ITU-R BT.601 luma in integer arithmetic). Read from Canvas.data(), Skia's
+ * pixels as they are: getImageData converts and copies them first, which cost more than the page's
+ * straightening. Canvases here are opaque (drawn on white), so premultiplied alpha changes nothing.
+ */
+function greyOf(canvas: Canvas, width: number, height: number, Factory: CanvasFactory): Uint8Array {
+  const raw = canvas.data();
+  // One read per pixel: its bytes from the lowest (Node runs little-endian on x64 and arm64).
+  const pixels = new Uint32Array(raw.buffer, raw.byteOffset, width * height);
+  const [redShift, blueShift] = redByteOf(Factory) === 0 ? [0, 16] : [16, 0];
   const grey = new Uint8Array(width * height);
-  // ITU-R BT.601 luma in integer arithmetic.
   for (let i = 0; i < grey.length; i++) {
     const pixel = pixels[i]!;
-    grey[i] = ((pixel & 0xff) * 77 + ((pixel >>> 8) & 0xff) * 150 + ((pixel >>> 16) & 0xff) * 29) >> 8;
+    grey[i] = (((pixel >>> redShift) & 0xff) * 77 + ((pixel >>> 8) & 0xff) * 150 + ((pixel >>> blueShift) & 0xff) * 29) >> 8;
   }
   return grey;
 }
@@ -59,22 +82,6 @@ function blank(width: number, height: number, Factory: CanvasFactory): { canvas:
   drawing.context.fillStyle = '#ffffff';
   drawing.context.fillRect(0, 0, width, height);
   return drawing;
-}
-
-/** The page's rendering drawn again under a transform of its pixels (smoothed), onto white. */
-function redrawn(rendering: Canvas, transform: Matrix, width: number, height: number, Factory: CanvasFactory): SKRSContext2D {
-  const { context } = blank(width, height, Factory);
-  context.setTransform(...transform);
-  context.drawImage(rendering, 0, 0);
-  return context;
-}
-
-/** Turns the page's pixels by −`degrees` about its centre (straightening a skew of `degrees`). */
-function straightening(degrees: number, width: number, height: number): Matrix {
-  const radians = (-degrees * Math.PI) / 180;
-  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
-  const [cx, cy] = [width / 2, height / 2];
-  return [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy];
 }
 
 async function drawWithPdfJs({ canvas, context }: { canvas: Canvas; context: SKRSContext2D }, page: PdfPage, viewport: PageViewport): Promise<void> {
@@ -108,17 +115,15 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       const renderer = jpegs && (await drawJpegs(rendering.context, jpegs, viewportTransform)) ? 'jpeg' : 'pdf.js';
       if (renderer === 'pdf.js') await drawWithPdfJs(rendering, page, viewport);
       await yieldToEventLoop();
+      const drawn: PageImage = { width, height, dpi, grey: greyOf(rendering.canvas, width, height, Factory) };
       // The skew is measured on the page at half the resolution (within 0.025° of the full one, in a
-      // quarter of the time); then the page is straightened once at full resolution.
-      const [halfWidth, halfHeight] = [Math.ceil(width / 2), Math.ceil(height / 2)];
-      const half = greyOf(redrawn(rendering.canvas, [0.5, 0, 0, 0.5, 0, 0], halfWidth, halfHeight, Factory), halfWidth, halfHeight);
-      const skewDegrees = estimateSkew({ width: halfWidth, height: halfHeight, grey: half });
+      // quarter of the time); then the page is straightened once, at full resolution.
+      const skewDegrees = estimateSkew(halved(drawn));
       await yieldToEventLoop();
-      const straightened = Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? redrawn(rendering.canvas, straightening(skewDegrees, width, height), width, height, Factory) : rendering.context;
-      const grey = greyOf(straightened, width, height);
+      const image = Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? straightened(drawn, skewDegrees) : drawn;
       await yieldToEventLoop();
       page.cleanup();
-      yield { pageNumber, width: viewport.width * (72 / dpi), height: viewport.height * (72 / dpi), image: { width, height, dpi, grey }, skewDegrees, renderer };
+      yield { pageNumber, width: viewport.width * (72 / dpi), height: viewport.height * (72 / dpi), image, skewDegrees, renderer };
     }
   } finally {
     await pdf.destroy();

@@ -1,3 +1,4 @@
+import { halved } from './grey-geometry';
 import { cutOut, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
 
 /**
@@ -33,22 +34,6 @@ const THRESHOLD = 170;
 /** The confidence of a word whose text the second reading gave: under the 0.8 of a trusted result. */
 export const SECOND_READING_CONFIDENCE = 0.7;
 
-/** Half the resolution: each pixel the mean of a 2×2 square. */
-export function halfSize(image: PageImage): PageImage {
-  const width = image.width >> 1;
-  const height = image.height >> 1;
-  const grey = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const top = 2 * y * image.width;
-    const bottom = top + image.width;
-    for (let x = 0; x < width; x++) {
-      const sum = image.grey[top + 2 * x]! + image.grey[top + 2 * x + 1]! + image.grey[bottom + 2 * x]! + image.grey[bottom + 2 * x + 1]!;
-      grey[y * width + x] = (sum + 2) >> 2;
-    }
-  }
-  return { width, height, dpi: image.dpi / 2, grey };
-}
-
 export function thresholded(image: PageImage): PageImage {
   return { ...image, grey: image.grey.map((g) => (g < THRESHOLD ? 0 : 255)) };
 }
@@ -71,7 +56,7 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
   };
   const { crop } = cutOut(image, region);
   // Half size first: where it reads what the page reading did, there is nothing to settle, and no third reading.
-  const small = await onlyWord(readLine, halfSize(crop));
+  const small = await onlyWord(readLine, halved(crop));
   if (!small || small.text === word.text || !accepts(small.text)) return word;
   const sharp = await onlyWord(readLine, thresholded(crop));
   if (!sharp || sharp.text !== small.text) return word;

@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
-import { halfSize, SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain } from '../../../../functions/lab/ocr/second-reading';
+import { SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain } from '../../../../functions/lab/ocr/second-reading';
 
 const PAGE: PageImage = { width: 400, height: 200, dpi: 300, grey: new Uint8Array(400 * 200).fill(250) };
 const DOUBTED: RecognizedWord = { text: '3843', x0: 100, y0: 100, x1: 160, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.21 };
@@ -24,23 +23,7 @@ function engine(readings: { half?: string[]; sharp?: string[] }): { recognizer: 
   return { recognizer, calls };
 }
 
-describe('halfSize and thresholded', () => {
-  it('halves an image into the rounded means of its 2×2 squares, at half the resolution', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 2, max: 9 }), fc.infiniteStream(fc.integer({ min: 0, max: 255 })), (width, height, values) => {
-        const grey = Uint8Array.from(values.take(width * height));
-        const half = halfSize({ width, height, dpi: 300, grey });
-        expect(half).toMatchObject({ width: width >> 1, height: height >> 1, dpi: 150 });
-        for (let y = 0; y < half.height; y++) {
-          for (let x = 0; x < half.width; x++) {
-            const at = (dx: number, dy: number) => grey[(2 * y + dy) * width + 2 * x + dx]!;
-            expect(half.grey[y * half.width + x]).toBe(Math.round((at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1)) / 4));
-          }
-        }
-      }),
-    );
-  });
-
+describe('thresholded', () => {
   it('turns grey under 170 black and the rest white', () => {
     const image = { width: 4, height: 1, dpi: 300, grey: Uint8Array.from([0, 169, 170, 250]) };
     expect([...thresholded(image).grey]).toEqual([0, 0, 255, 255]);

@@ -1,0 +1,118 @@
+import type { PageImage } from './recognizer';
+
+/**
+ * Geometry on a page's 8-bit grey pixels: halving (for the skew measure and second readings) and
+ * straightening. Done on one byte per pixel rather than by redrawing the page's canvas (four bytes per
+ * pixel, read back and turned to grey again): on the bench's scans the canvas route cost about 230 ms
+ * of CPU a page, this one about 110, for the same bilinear result.
+ */
+
+/** Paper, for pixels a turn brings in from beyond the page's edges (a canvas redraw paints them white too). */
+const WHITE = 255;
+/** Fixed-point precision of source positions: 16 bits of fraction, so 32-bit integers hold any page width. */
+const FRACTION_BITS = 16;
+const ONE = 1 << FRACTION_BITS;
+/** Interpolation weights use the top 8 bits of the fraction (steps of 1/256 pixel). */
+const WEIGHT_SHIFT = FRACTION_BITS - 8;
+
+/** Half the resolution: each pixel the rounded mean of a 2×2 square (a bilinear halving); an odd last row or column is dropped. */
+export function halved(image: PageImage): PageImage {
+  const width = image.width >> 1;
+  const height = image.height >> 1;
+  const grey = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const top = 2 * y * image.width;
+    const bottom = top + image.width;
+    for (let x = 0; x < width; x++) {
+      const sum = image.grey[top + 2 * x]! + image.grey[top + 2 * x + 1]! + image.grey[bottom + 2 * x]! + image.grey[bottom + 2 * x + 1]!;
+      grey[y * width + x] = (sum + 2) >> 2;
+    }
+  }
+  return { width, height, dpi: image.dpi / 2, grey };
+}
+
+/**
+ * The page turned by −`degrees` about its centre (straightening a skew of `degrees`, deskew.ts), same
+ * size, sampled bilinearly at pixel centres as a canvas redraw does; what comes in from beyond the
+ * edges is white. Each row walks its source line in fixed-point steps.
+ */
+export function straightened(image: PageImage, degrees: number): PageImage {
+  const { width, height, grey } = image;
+  const radians = (-degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  const [cx, cy] = [width / 2, height / 2];
+  const out = new Uint8Array(width * height);
+  // Source position of a target pixel's centre (x + ½, y + ½), less ½ to index pixel centres:
+  // the inverse turn, sx = cos·dx + sin·dy + cx, sy = −sin·dx + cos·dy + cy, with d = target − centre.
+  const stepX = Math.round(cos * ONE);
+  const stepY = Math.round(-sin * ONE);
+  for (let y = 0; y < height; y++) {
+    const dy = y + 0.5 - cy;
+    const dx = 0.5 - cx;
+    const startX = Math.round((cos * dx + sin * dy + cx - 0.5) * ONE);
+    const startY = Math.round((-sin * dx + cos * dy + cy - 0.5) * ONE);
+    const row = y * width;
+    // Pixels whose four source neighbours all lie on the page: read directly; the rest (near the edges) checked.
+    const [first, last] = interiorRun(startX, stepX, width - 1, startY, stepY, height - 1, width);
+    for (let x = 0; x < width; x++) {
+      if (x === first) {
+        straightenedRun(grey, out, width, row, first, last, startX + first * stepX, startY + first * stepY, stepX, stepY);
+        x = last;
+        continue;
+      }
+      out[row + x] = sampleNearEdge(image, startX + x * stepX, startY + x * stepY);
+    }
+  }
+  return { width, height, dpi: image.dpi, grey: out };
+}
+
+/**
+ * The target pixels [first, last] of a row whose source position s = start + x·step lies in
+ * [0, limit − 1] (fixed point, whole pixels) on both axes, so that the pixel after it is on the page
+ * too; an empty run is [−1, −2].
+ */
+function interiorRun(startX: number, stepX: number, limitX: number, startY: number, stepY: number, limitY: number, width: number): [number, number] {
+  let [first, last] = [0, width - 1];
+  for (const [start, step, limit] of [
+    [startX, stepX, limitX],
+    [startY, stepY, limitY],
+  ] as const) {
+    const max = (limit - 1) * ONE;
+    if (step === 0) {
+      if (start < 0 || start > max) return [-1, -2];
+      continue;
+    }
+    // start + x·step ≥ 0 and ≤ max, for whole x.
+    const [low, high] = step > 0 ? [Math.ceil(-start / step), Math.floor((max - start) / step)] : [Math.ceil((max - start) / step), Math.floor(-start / step)];
+    first = Math.max(first, low);
+    last = Math.min(last, high);
+  }
+  return first <= last ? [first, last] : [-1, -2];
+}
+
+function straightenedRun(grey: Uint8Array, out: Uint8Array, width: number, row: number, first: number, last: number, sx: number, sy: number, stepX: number, stepY: number): void {
+  for (let x = first; x <= last; x++, sx += stepX, sy += stepY) {
+    const at = (sy >> FRACTION_BITS) * width + (sx >> FRACTION_BITS);
+    const fx = (sx >> WEIGHT_SHIFT) & 0xff;
+    const fy = (sy >> WEIGHT_SHIFT) & 0xff;
+    const top = grey[at]! * (256 - fx) + grey[at + 1]! * fx;
+    const bottom = grey[at + width]! * (256 - fx) + grey[at + width + 1]! * fx;
+    out[row + x] = (top * (256 - fy) + bottom * fy + 32_768) >> 16;
+  }
+}
+
+/** Bilinear sample at fixed-point (sx, sy), white beyond the page. */
+function sampleNearEdge(image: PageImage, sx: number, sy: number): number {
+  const x0 = sx >> FRACTION_BITS;
+  const y0 = sy >> FRACTION_BITS;
+  if (x0 < -1 || y0 < -1 || x0 >= image.width || y0 >= image.height) return WHITE;
+  const fx = (sx >> WEIGHT_SHIFT) & 0xff;
+  const fy = (sy >> WEIGHT_SHIFT) & 0xff;
+  const top = pixelOrWhite(image, x0, y0) * (256 - fx) + pixelOrWhite(image, x0 + 1, y0) * fx;
+  const bottom = pixelOrWhite(image, x0, y0 + 1) * (256 - fx) + pixelOrWhite(image, x0 + 1, y0 + 1) * fx;
+  return (top * (256 - fy) + bottom * fy + 32_768) >> 16;
+}
+
+function pixelOrWhite(image: PageImage, x: number, y: number): number {
+  return x >= 0 && y >= 0 && x < image.width && y < image.height ? image.grey[y * image.width + x]! : WHITE;
+}
