@@ -135,9 +135,11 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
       .filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(await recognizer.recognize(clean), clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
-  // mode missed); cheap, for the regions are few and small.
+  // mode missed); cheap, for the regions are few and small. What it doubts is read again as page words are.
   if (recognizer.recognizeLine) {
-    for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) words.push(...(await read(recognizer.recognizeLine(clean, region))));
+    for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) {
+      words.push(...(await read(withDoubtedNumbersReadAgain(await recognizer.recognizeLine(clean, region), clean, recognizer))));
+    }
   }
   const items = wordsToItems(withUnspacedWordsJoined(withSplitRangesJoined(words, clean)), image, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);

@@ -266,3 +266,48 @@ it('with two engines, fails with the first page in order that fails: an unreadab
   expect(error).toBeInstanceOf(UnreadablePageError);
   expect(error).toMatchObject({ pageNumber: pageNumbers[1] });
 });
+
+it('reads again a doubted word that the look at uncovered ink found, as it reads doubted page words', async () => {
+  // A row of a monospaced report: the page reading finds its words but the value; the look at the
+  // ink it left reads the value as letters, unsurely (Liberation Mono's `8.1` read `Bix`).
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Courier);
+  const sheet = pdf.addPage([400, 60]);
+  const drawn = [
+    { text: 'COMPREHENSIVE', x: 20, y: 45 },
+    { text: 'METABOLIC', x: 110, y: 45 },
+    { text: 'Protein,', x: 20, y: 25 },
+    { text: 'Total', x: 80, y: 25 },
+    { text: '8.1', x: 200, y: 25 },
+    { text: '6.1-8.1', x: 260, y: 25 },
+    { text: 'g/dL', x: 340, y: 25 },
+  ];
+  for (const { text, x, y } of drawn) sheet.drawText(text, { x, y, size: 10, font });
+  const bytes = await pdf.save();
+  const scale = 300 / 72;
+  const boxOf = ({ text, x, y }: { text: string; x: number; y: number }, height: number) => ({
+    x0: Math.round(x * scale),
+    x1: Math.round((x + font.widthOfTextAtSize(text, 10)) * scale),
+    y0: height - Math.round((y + 8) * scale),
+    y1: height - Math.round((y - 2) * scale),
+  });
+  const lineReadings: string[] = [];
+  const fake: TextRecognizer = {
+    engine: 'fake',
+    recognize: async (image) => drawn.filter((w) => w.text !== '8.1').map((w) => ({ text: w.text, ...boxOf(w, image.height), confidence: 0.95 })),
+    recognizeLine: async (image, region) => {
+      // The page with a region of it: the look at uncovered ink; a cut-out read whole: a second reading.
+      const onPage = image.width === Math.round(400 * scale);
+      lineReadings.push(onPage ? 'uncovered ink' : `again at ${image.dpi} dpi`);
+      const text = onPage ? 'Bix' : '8.1';
+      return [{ text, x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: onPage ? 0.55 : 0.93 }];
+    },
+  };
+  const pages = [];
+  for await (const { page } of recognizePages(bytes, [1], fake)) pages.push(page);
+  expect(lineReadings).toEqual(['uncovered ink', 'again at 150 dpi', 'again at 300 dpi']);
+  const value = pages[0]!.items.find((item) => item.str === '8.1' && item.x < 240);
+  expect(value).toBeDefined();
+  expect(value!.confidence).toBeCloseTo(0.7);
+  expect(pages[0]!.items.map((item) => item.str)).not.toContain('Bix');
+});
