@@ -59,7 +59,7 @@ describe('straightened', () => {
     );
   });
 
-  it('turns a page as a canvas redraw under the same turn does (the bilinear result, within a grey level on average)', () => {
+  it('turns a page as a canvas redraw under the same turn does (the bilinear result, up to rounding)', () => {
     const [width, height] = [320, 240];
     const canvas = createCanvas(width, height);
     const context = canvas.getContext('2d');
@@ -83,9 +83,9 @@ describe('straightened', () => {
       const expected = grey(turnedContext.getImageData(0, 0, width, height).data);
       const actual = straightened(page, degrees).grey;
       const differences = Array.from(actual, (v, i) => Math.abs(v - expected[i]!));
-      expect(differences.reduce((a, b) => a + b, 0) / differences.length).toBeLessThan(1);
-      // Every pixel of ink lands where the canvas put it: no pixel differs by more than a shade's rounding at an edge.
-      expect(differences.filter((d) => d > 32).length / differences.length).toBeLessThan(0.002);
+      // Rounding apart, the same pixels: a mean difference of a few hundredths of a grey level, none over three.
+      expect(differences.reduce((a, b) => a + b, 0) / differences.length).toBeLessThan(0.1);
+      expect(Math.max(...differences)).toBeLessThanOrEqual(3);
     }
   });
 });
