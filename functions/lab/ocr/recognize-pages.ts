@@ -5,7 +5,7 @@ import { despeckle } from './despeckle';
 import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
 import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from './range-hyphens';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
-import { withDoubtedNumbersReadAgain } from './second-reading';
+import { withDoubtedNumbersReadAgain, withMisshapenRangesReadAgain } from './second-reading';
 import { withSpeckHyphenSplit } from './speck-hyphens';
 import { withTrailingPeriod } from './trailing-period';
 import { uncoveredInk } from './uncovered-ink';
@@ -141,7 +141,8 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
       words.push(...(await read(withDoubtedNumbersReadAgain(await recognizer.recognizeLine(clean, region), clean, recognizer))));
     }
   }
-  const items = wordsToItems(withUnspacedWordsJoined(withSplitRangesJoined(words, clean)), image, height);
+  const joined = await withMisshapenRangesReadAgain(withUnspacedWordsJoined(withSplitRangesJoined(words, clean)), clean, recognizer);
+  const items = wordsToItems(joined, image, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };

@@ -27,6 +27,10 @@ const MAX_LETTERS = 4;
 const UNSURE_LETTERS = 0.7;
 /** What such a word must read as to be taken: a number. */
 const NUMBER = /^\d+(?:\.\d+)?$/;
+/** A range of two bounds, as a word: `3.6-5.1`. */
+const RANGE = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
+/** A word shaped as a range: two bounds of digits with points, colons or semicolons among them. */
+const RANGE_SHAPED = /^\d(?:[\d.:;]*\d)?-\d(?:[\d.:;]*\d)?$/;
 /** The box is widened by this share of its height on every side, room for strokes the engine's box clipped. */
 const MARGIN = 0.4;
 /** Grey level under which a pixel is black in the thresholded rendering (paper is ~250, strokes under 100). */
@@ -75,6 +79,17 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
 const hasDigit = (text: string) => /\d/.test(text);
 const isNumber = (text: string) => NUMBER.test(text);
 
+/** A range whose bounds read as numbers, low to high. */
+function isRange(text: string): boolean {
+  const bounds = RANGE.exec(text);
+  return bounds !== null && Number(bounds[1]) <= Number(bounds[2]);
+}
+
+/** A range-shaped word no printer prints: a colon or semicolon among its digits, two points in a bound, or its bounds high to low. */
+function isMisshapenRange(text: string): boolean {
+  return RANGE_SHAPED.test(text) && !isRange(text);
+}
+
 /** The words, those with a digit the engine doubted and short unsure words of letters read again (see above); in the same order. */
 export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
   if (!recognizer.recognizeLine) return [...words];
@@ -86,4 +101,18 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
       return w;
     }),
   );
+}
+
+/**
+ * The words, each range in a shape no printer prints read again whole, whatever its confidence: a
+ * colon or semicolon among its digits, or its bounds high to low. Sparse reading cuts a monospaced
+ * range into pieces that the reader joins back (unspaced-words.ts); a piece read wrong makes the range
+ * so (Liberation Mono: `3.6-5.1` from `8:`, `6-5.` and `1`; `1.0-2.5` from `15`, `0-2.` and `5`). Its box
+ * is read as the doubted words are, and takes only a well-formed range, low to high, that both
+ * renderings read.
+ */
+export async function withMisshapenRangesReadAgain(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
+  if (!recognizer.recognizeLine) return [...words];
+  const readLine: LineReader = (page, region) => recognizer.recognizeLine!(page, region);
+  return Promise.all(words.map((w) => (isMisshapenRange(w.text) ? readAgain(w, image, readLine, isRange) : w)));
 }

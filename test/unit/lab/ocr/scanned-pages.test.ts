@@ -311,3 +311,41 @@ it('reads again a doubted word that the look at uncovered ink found, as it reads
   expect(value!.confidence).toBeCloseTo(0.7);
   expect(pages[0]!.items.map((item) => item.str)).not.toContain('Bix');
 });
+
+it('reads again whole a range the page reading gave a shape no printer prints, after its pieces are joined', async () => {
+  // Liberation Mono's `3.6-5.1`, read `8:6-5.1` surely enough not to be doubted.
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Courier);
+  const sheet = pdf.addPage([400, 60]);
+  const drawn = [
+    { text: 'COMPREHENSIVE', x: 20, y: 45 },
+    { text: 'METABOLIC', x: 110, y: 45 },
+    { text: 'ALBUMIN', x: 20, y: 25 },
+    { text: '4.4', x: 200, y: 25 },
+    { text: '3.6-5.1', x: 260, y: 25 },
+    { text: 'g/dL', x: 340, y: 25 },
+  ];
+  for (const { text, x, y } of drawn) sheet.drawText(text, { x, y, size: 10, font });
+  const bytes = await pdf.save();
+  const scale = 300 / 72;
+  const pageWidth = Math.round(400 * scale);
+  const fake: TextRecognizer = {
+    engine: 'fake',
+    recognize: async (image) =>
+      drawn.map(({ text, x, y }) => ({
+        text: text === '3.6-5.1' ? '8:6-5.1' : text,
+        x0: Math.round(x * scale),
+        x1: Math.round((x + font.widthOfTextAtSize(text, 10)) * scale),
+        y0: image.height - Math.round((y + 8) * scale),
+        y1: image.height - Math.round((y - 2) * scale),
+        confidence: text === '3.6-5.1' ? 0.68 : 0.95,
+      })),
+    // Nothing more on the page; a cut-out of the range, read whole, is the printed range.
+    recognizeLine: async (image, region) => (image.width === pageWidth ? [] : [{ text: '3.6-5.1', x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: 0.9 }]),
+  };
+  const pages = [];
+  for await (const { page } of recognizePages(bytes, [1], fake)) pages.push(page);
+  const texts = pages[0]!.items.map((item) => item.str);
+  expect(texts).toContain('3.6-5.1');
+  expect(texts).not.toContain('8:6-5.1');
+});

@@ -1,5 +1,5 @@
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
-import { SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain } from '../../../../functions/lab/ocr/second-reading';
+import { SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain, withMisshapenRangesReadAgain } from '../../../../functions/lab/ocr/second-reading';
 
 const PAGE: PageImage = { width: 400, height: 200, dpi: 300, grey: new Uint8Array(400 * 200).fill(250) };
 const DOUBTED: RecognizedWord = { text: '3843', x0: 100, y0: 100, x1: 160, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.21 };
@@ -82,5 +82,32 @@ describe('withDoubtedNumbersReadAgain', () => {
     const { recognizer } = engine({});
     const { recognizeLine: _, ...pageOnly } = recognizer;
     expect(await withDoubtedNumbersReadAgain([DOUBTED], PAGE, pageOnly)).toEqual([DOUBTED]);
+  });
+});
+
+describe('withMisshapenRangesReadAgain', () => {
+  const range = (text: string, confidence: number): RecognizedWord => ({ ...DOUBTED, text, confidence });
+
+  it('reads again a range with a colon among its digits or its bounds high to low, however sure, and takes the range both renderings read', async () => {
+    for (const [read, printed] of [
+      ['8:6-5.1', '3.6-5.1'],
+      ['150-2.5', '1.0-2.5'],
+      ['3;6-5.1', '3.6-5.1'],
+    ] as const) {
+      const { recognizer } = engine({ half: [printed], sharp: [printed] });
+      const [word] = await withMisshapenRangesReadAgain([range(read, 0.92)], PAGE, recognizer);
+      expect(word).toMatchObject({ text: printed, confidence: SECOND_READING_CONFIDENCE });
+    }
+  });
+
+  it('leaves well-formed ranges, numbers and times unread, and a misshapen range read again as anything but a range low to high as read', async () => {
+    const { recognizer, calls } = engine({ half: ['3.6-5.1'], sharp: ['3.6-5.1'] });
+    const words = [range('3.6-5.1', 0.5), range('1.001-1.035', 0.9), range('08:15', 0.9), range('5.4', 0.3), range('1-8.', 0.9), range('6 - 24', 0.9)];
+    expect(await withMisshapenRangesReadAgain(words, PAGE, recognizer)).toEqual(words);
+    expect(calls).toEqual([]);
+    for (const readings of [{ half: ['5.1-3.6'], sharp: ['5.1-3.6'] }, { half: ['36'], sharp: ['36'] }, { half: ['3.6-5.1'], sharp: ['3.6-5.7'] }, { half: ['3.6', '-5.1'], sharp: ['3.6-5.1'] }]) {
+      const misshapen = range('8:6-5.1', 0.68);
+      expect(await withMisshapenRangesReadAgain([misshapen], PAGE, engine(readings).recognizer)).toEqual([misshapen]);
+    }
   });
 });
