@@ -267,13 +267,47 @@ it('with two engines, fails with the first page in order that fails: an unreadab
   expect(error).toMatchObject({ pageNumber: pageNumbers[1] });
 });
 
+/** A word printed on a two-line monospaced sheet: its text and its baseline's start (PDF points). */
+interface Printed {
+  text: string;
+  x: number;
+  y: number;
+}
+
+const SHEET_WIDTH = 400;
+const SCALE = 300 / 72;
+
+/**
+ * A 400 × 60 pt sheet of words in Courier 10 pt, and each word's box on its 300-dpi rendering (`height`
+ * pixels tall): what an engine that reads every word surely would place.
+ */
+async function monospacedSheet(printed: readonly Printed[]): Promise<{ bytes: Uint8Array; boxOf: (word: Printed, height: number) => Omit<RecognizedWord, 'text' | 'confidence'> }> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Courier);
+  const sheet = pdf.addPage([SHEET_WIDTH, 60]);
+  for (const { text, x, y } of printed) sheet.drawText(text, { x, y, size: 10, font });
+  const boxOf = ({ text, x, y }: Printed, height: number) => ({
+    x0: Math.round(x * SCALE),
+    x1: Math.round((x + font.widthOfTextAtSize(text, 10)) * SCALE),
+    y0: height - Math.round((y + 8) * SCALE),
+    y1: height - Math.round((y - 2) * SCALE),
+  });
+  return { bytes: await pdf.save(), boxOf };
+}
+
+/** Whether a single-line reading was given the page (with a region of it: the look at uncovered ink), not a cut-out read whole. */
+const isThePage = (image: PageImage) => image.width === Math.round(SHEET_WIDTH * SCALE);
+
+async function pagesRead(bytes: Uint8Array, recognizer: TextRecognizer): Promise<PageText[]> {
+  const pages: PageText[] = [];
+  for await (const { page } of recognizePages(bytes, [1], recognizer)) pages.push(page);
+  return pages;
+}
+
 it('reads again a doubted word that the look at uncovered ink found, as it reads doubted page words', async () => {
   // A row of a monospaced report: the page reading finds its words but the value; the look at the
   // ink it left reads the value as letters, unsurely (Liberation Mono's `8.1` read `Bix`).
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Courier);
-  const sheet = pdf.addPage([400, 60]);
-  const drawn = [
+  const printed = [
     { text: 'COMPREHENSIVE', x: 20, y: 45 },
     { text: 'METABOLIC', x: 110, y: 45 },
     { text: 'Protein,', x: 20, y: 25 },
@@ -282,42 +316,28 @@ it('reads again a doubted word that the look at uncovered ink found, as it reads
     { text: '6.1-8.1', x: 260, y: 25 },
     { text: 'g/dL', x: 340, y: 25 },
   ];
-  for (const { text, x, y } of drawn) sheet.drawText(text, { x, y, size: 10, font });
-  const bytes = await pdf.save();
-  const scale = 300 / 72;
-  const boxOf = ({ text, x, y }: { text: string; x: number; y: number }, height: number) => ({
-    x0: Math.round(x * scale),
-    x1: Math.round((x + font.widthOfTextAtSize(text, 10)) * scale),
-    y0: height - Math.round((y + 8) * scale),
-    y1: height - Math.round((y - 2) * scale),
-  });
+  const { bytes, boxOf } = await monospacedSheet(printed);
   const lineReadings: string[] = [];
   const fake: TextRecognizer = {
     engine: 'fake',
-    recognize: async (image) => drawn.filter((w) => w.text !== '8.1').map((w) => ({ text: w.text, ...boxOf(w, image.height), confidence: 0.95 })),
+    recognize: async (image) => printed.filter((w) => w.text !== '8.1').map((w) => ({ text: w.text, ...boxOf(w, image.height), confidence: 0.95 })),
     recognizeLine: async (image, region) => {
-      // The page with a region of it: the look at uncovered ink; a cut-out read whole: a second reading.
-      const onPage = image.width === Math.round(400 * scale);
+      const onPage = isThePage(image);
       lineReadings.push(onPage ? 'uncovered ink' : `again at ${image.dpi} dpi`);
-      const text = onPage ? 'Bix' : '8.1';
-      return [{ text, x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: onPage ? 0.55 : 0.93 }];
+      return [{ text: onPage ? 'Bix' : '8.1', x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: onPage ? 0.55 : 0.93 }];
     },
   };
-  const pages = [];
-  for await (const { page } of recognizePages(bytes, [1], fake)) pages.push(page);
+  const [page] = await pagesRead(bytes, fake);
   expect(lineReadings).toEqual(['uncovered ink', 'again at 150 dpi', 'again at 300 dpi']);
-  const value = pages[0]!.items.find((item) => item.str === '8.1' && item.x < 240);
+  const value = page!.items.find((item) => item.str === '8.1' && item.x < 240);
   expect(value).toBeDefined();
   expect(value!.confidence).toBeCloseTo(0.7);
-  expect(pages[0]!.items.map((item) => item.str)).not.toContain('Bix');
+  expect(page!.items.map((item) => item.str)).not.toContain('Bix');
 });
 
 it('reads again whole a range the page reading gave a shape no printer prints, after its pieces are joined', async () => {
   // Liberation Mono's `3.6-5.1`, read `8:6-5.1` surely enough not to be doubted.
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Courier);
-  const sheet = pdf.addPage([400, 60]);
-  const drawn = [
+  const printed = [
     { text: 'COMPREHENSIVE', x: 20, y: 45 },
     { text: 'METABOLIC', x: 110, y: 45 },
     { text: 'ALBUMIN', x: 20, y: 25 },
@@ -325,27 +345,16 @@ it('reads again whole a range the page reading gave a shape no printer prints, a
     { text: '3.6-5.1', x: 260, y: 25 },
     { text: 'g/dL', x: 340, y: 25 },
   ];
-  for (const { text, x, y } of drawn) sheet.drawText(text, { x, y, size: 10, font });
-  const bytes = await pdf.save();
-  const scale = 300 / 72;
-  const pageWidth = Math.round(400 * scale);
+  const { bytes, boxOf } = await monospacedSheet(printed);
+  const misread = (text: string) => (text === '3.6-5.1' ? { text: '8:6-5.1', confidence: 0.68 } : { text, confidence: 0.95 });
   const fake: TextRecognizer = {
     engine: 'fake',
-    recognize: async (image) =>
-      drawn.map(({ text, x, y }) => ({
-        text: text === '3.6-5.1' ? '8:6-5.1' : text,
-        x0: Math.round(x * scale),
-        x1: Math.round((x + font.widthOfTextAtSize(text, 10)) * scale),
-        y0: image.height - Math.round((y + 8) * scale),
-        y1: image.height - Math.round((y - 2) * scale),
-        confidence: text === '3.6-5.1' ? 0.68 : 0.95,
-      })),
+    recognize: async (image) => printed.map((w) => ({ ...boxOf(w, image.height), ...misread(w.text) })),
     // Nothing more on the page; a cut-out of the range, read whole, is the printed range.
-    recognizeLine: async (image, region) => (image.width === pageWidth ? [] : [{ text: '3.6-5.1', x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: 0.9 }]),
+    recognizeLine: async (image, region) => (isThePage(image) ? [] : [{ text: '3.6-5.1', x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: 0.9 }]),
   };
-  const pages = [];
-  for await (const { page } of recognizePages(bytes, [1], fake)) pages.push(page);
-  const texts = pages[0]!.items.map((item) => item.str);
+  const [page] = await pagesRead(bytes, fake);
+  const texts = page!.items.map((item) => item.str);
   expect(texts).toContain('3.6-5.1');
   expect(texts).not.toContain('8:6-5.1');
 });
