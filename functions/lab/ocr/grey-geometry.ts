@@ -53,7 +53,7 @@ export function straightened(image: PageImage, degrees: number): PageImage {
     const startY = Math.round((-sin * dx + cos * dy + cy - 0.5) * ONE);
     const row = y * width;
     // Pixels whose four source neighbours all lie on the page: read directly; the rest (near the edges) checked.
-    const [first, last] = interiorRun(startX, stepX, width - 1, startY, stepY, height - 1, width);
+    const [first, last] = interiorRun([startX, stepX, width], [startY, stepY, height], width);
     for (let x = 0; x < width; x++) {
       if (x === first) {
         straightenedRun(grey, out, width, row, first, last, startX + first * stepX, startY + first * stepY, stepX, stepY);
@@ -66,23 +66,23 @@ export function straightened(image: PageImage, degrees: number): PageImage {
   return { width, height, dpi: image.dpi, grey: out };
 }
 
+/** A row's source positions along one axis: start + x·step (fixed point), on a page `size` pixels across. */
+type Walk = readonly [start: number, step: number, size: number];
+
 /**
- * The target pixels [first, last] of a row whose source position s = start + x·step lies in
- * [0, limit − 1] (fixed point, whole pixels) on both axes, so that the pixel after it is on the page
- * too; an empty run is [−1, −2].
+ * The target pixels [first, last] of a row whose source position lies, on both axes, between the first
+ * pixel and the last but one (whole pixels), so that its bilinear neighbours are all on the page; an
+ * empty run is [−1, −2].
  */
-function interiorRun(startX: number, stepX: number, limitX: number, startY: number, stepY: number, limitY: number, width: number): [number, number] {
+function interiorRun(across: Walk, down: Walk, width: number): [number, number] {
   let [first, last] = [0, width - 1];
-  for (const [start, step, limit] of [
-    [startX, stepX, limitX],
-    [startY, stepY, limitY],
-  ] as const) {
-    const max = (limit - 1) * ONE;
+  for (const [start, step, size] of [across, down]) {
+    const max = (size - 2) * ONE;
     if (step === 0) {
       if (start < 0 || start > max) return [-1, -2];
       continue;
     }
-    // start + x·step ≥ 0 and ≤ max, for whole x.
+    // 0 ≤ start + x·step ≤ max, for whole x.
     const [low, high] = step > 0 ? [Math.ceil(-start / step), Math.floor((max - start) / step)] : [Math.ceil((max - start) / step), Math.floor(-start / step)];
     first = Math.max(first, low);
     last = Math.min(last, high);

@@ -92,8 +92,8 @@ function isMisshapenRange(text: string): boolean {
 
 /** The words, those with a digit the engine doubted and short unsure words of letters read again (see above); in the same order. */
 export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
-  if (!recognizer.recognizeLine) return [...words];
-  const readLine: LineReader = (page, region) => recognizer.recognizeLine!(page, region);
+  const readLine = recognizer.recognizeLine?.bind(recognizer);
+  if (!readLine) return [...words];
   return Promise.all(
     words.map((w) => {
       if (w.confidence < DOUBTED && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, hasDigit);
@@ -105,14 +105,14 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
 
 /**
  * The words, each range in a shape no printer prints read again whole, whatever its confidence: a
- * colon or semicolon among its digits, or its bounds high to low. Sparse reading cuts a monospaced
+ * colon or semicolon among its digits, two points in a bound, or its bounds high to low. Sparse reading cuts a monospaced
  * range into pieces that the reader joins back (unspaced-words.ts); a piece read wrong makes the range
  * so (Liberation Mono: `3.6-5.1` from `8:`, `6-5.` and `1`; `1.0-2.5` from `15`, `0-2.` and `5`). Its box
  * is read as the doubted words are, and takes only a well-formed range, low to high, that both
  * renderings read.
  */
 export async function withMisshapenRangesReadAgain(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
-  if (!recognizer.recognizeLine) return [...words];
-  const readLine: LineReader = (page, region) => recognizer.recognizeLine!(page, region);
+  const readLine = recognizer.recognizeLine?.bind(recognizer);
+  if (!readLine) return [...words];
   return Promise.all(words.map((w) => (isMisshapenRange(w.text) ? readAgain(w, image, readLine, isRange) : w)));
 }
