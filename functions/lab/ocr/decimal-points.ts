@@ -74,6 +74,12 @@ function blobsIn(image: PageImage, x0: number, y0: number, x1: number, y1: numbe
  */
 const MISREAD_MARK = /[:;,%]/;
 const MISREAD_POINT = new RegExp(`^\\d+${MISREAD_MARK.source}\\d{1,2}$`);
+
+/** Whether the word is a number read with a mark no value prints between its digits (`3:0`, `5;5`, `4,2`). */
+export function hasMisreadPoint(text: string): boolean {
+  return MISREAD_POINT.test(text);
+}
+
 /**
  * A whole number or a range of two, alone or glued to a flag of capitals (`H`, `LL`: the flag letters
  * of data/lab/report-vocabulary.json); some number of it has two digits or more.
@@ -162,7 +168,7 @@ export function isPrintedPoint(b: Blob, { tallest, glyphs, baseline }: WordInk):
 
 /** The word as read, or with its decimal point put back, or doubted (confidence 0). */
 export function withDecimalPoint(word: RecognizedWord, image: PageImage): RecognizedWord {
-  const misread = MISREAD_POINT.test(word.text);
+  const misread = hasMisreadPoint(word.text);
   if (!misread && !WHOLE_NUMBERS.test(word.text)) return word;
   const digitText = word.text.replace(MISREAD_MARK, '');
   // Below a misread mark, room for a comma's tail: the box OCR gives may end at the baseline.

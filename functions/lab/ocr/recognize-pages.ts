@@ -5,10 +5,10 @@ import { despeckle } from './despeckle';
 import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
 import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from './range-hyphens';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
-import { withDoubtedNumbersReadAgain, withMisshapenRangesReadAgain } from './second-reading';
+import { withDoubtedNumbersReadAgain, withInkBesideRead, withMisshapenRangesReadAgain } from './second-reading';
 import { withSpeckHyphenSplit } from './speck-hyphens';
 import { withTrailingPeriod } from './trailing-period';
-import { uncoveredInk } from './uncovered-ink';
+import { uncoveredInk, wordBeside } from './uncovered-ink';
 import { withUnitLetterCase } from './unit-letter-case';
 import { withUnitLostStroke } from './unit-lost-stroke';
 import { withUnspacedWordsJoined } from './unspaced-words';
@@ -137,7 +137,14 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
   // mode missed); cheap, for the regions are few and small. What it doubts is read again as page words are.
   if (recognizer.recognizeLine) {
-    for (const region of uncoveredInk(clean, words, { textHeight: medianTextHeight(words) })) {
+    const textHeight = medianTextHeight(words);
+    for (const region of uncoveredInk(clean, words, { textHeight })) {
+      const beside = wordBeside(region, words, textHeight);
+      const whole = beside < 0 ? undefined : await withInkBesideRead(words[beside]!, region, clean, recognizer);
+      if (whole) {
+        words[beside] = whole;
+        continue;
+      }
       words.push(...(await read(withDoubtedNumbersReadAgain(await recognizer.recognizeLine(clean, region), clean, recognizer))));
     }
   }

@@ -1,16 +1,25 @@
+import { hasMisreadPoint } from './decimal-points';
 import { halved } from './grey-geometry';
-import { cutOut, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
+import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
 
 /**
  * A second reading of the numbers the engine doubted. Tesseract's line model misreads some monospaced
  * digits at the page's 300 dpi where it reads them surely at another scale or in black and white
  * (`33.3` read `3843` at confidence 0.21, then `33.3` at 0.96 half-size and 0.95 thresholded;
  * `31.5-35.7` read `31:5=35.7`). A word with a digit that the engine was unsure of is read again, on its
- * own line, from two other renderings of its box: half the resolution (2×2 mean) and, where that reads
- * it otherwise, thresholded to black and white. The two renderings fail in different ways, so the word
- * takes their text only when both give one word and the same text; any disagreement leaves the first
- * reading, doubted as it was. Agreement is no certainty: the word's confidence is capped below the level at which a result
- * is trusted, so the value is flagged to check (`low_ocr_confidence`), not taken as read.
+ * own line, from other renderings of its box: half the resolution (2×2 mean), thresholded to black and
+ * white, and where those two disagree, half the resolution thresholded. Renderings fail in different
+ * ways, so the word takes a text only when the thresholded one and one at half the scale give it as
+ * one word; a rendering that reads what the page reading did, or any other disagreement, leaves the
+ * first reading, doubted as it was. (The two half-size renderings are one scale and agree on the
+ * same errors: noisy `4.1-5.2`, read `41-52`, is `41:52` in both.) Agreement is no certainty: the
+ * word's confidence is capped below the level at which a result is trusted, so the value is flagged to
+ * check (`low_ocr_confidence`), not taken as read.
+ *
+ * A number read with a mark no value prints between its digits (`3:0`, decimal-points.ts) is doubted
+ * however sure the engine was: where it misread the point, it misread the digits beside it too
+ * (DejaVu Sans Mono at 200 dpi: `3.8` read `3:0` at 0.74, `26.5` read `20:5`; read alone, both are
+ * plain). A reading with such a mark settles nothing and is not taken.
  *
  * The engine also reads some values as letters, unsurely (`8.1` as `Bil` at 0.55, `71` as `Td` at 0.62):
  * a short word of letters only under 0.7 is read again the same way, and takes the renderings' text
@@ -59,11 +68,18 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
     y1: Math.min(image.height - 1, Math.ceil(word.y1) + margin),
   };
   const { crop } = cutOut(image, region);
-  // Half size first: where it reads what the page reading did, there is nothing to settle, and no third reading.
+  // A rendering that reads what the page reading did leaves nothing to settle, and no further reading.
   const small = await onlyWord(readLine, halved(crop));
-  if (!small || small.text === word.text || !accepts(small.text)) return word;
+  if (small?.text === word.text) return word;
   const sharp = await onlyWord(readLine, thresholded(crop));
-  if (!sharp || sharp.text !== small.text) return word;
+  if (!sharp || sharp.text === word.text || !accepts(sharp.text)) return word;
+  // Half size in grey, or else in black and white: another scale must read what the sharp rendering did.
+  let other = small?.text === sharp.text ? small : undefined;
+  if (!other) {
+    const smallSharp = await onlyWord(readLine, thresholded(halved(crop)));
+    if (smallSharp?.text === sharp.text) other = smallSharp;
+  }
+  if (!other) return word;
   // The thresholded reading is at the page's scale: its box, moved back onto the page.
   return {
     ...word,
@@ -72,11 +88,13 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
     x1: sharp.x1 + region.x0,
     y0: sharp.y0 + region.y0,
     y1: sharp.y1 + region.y0,
-    confidence: Math.min(SECOND_READING_CONFIDENCE, small.confidence, sharp.confidence),
+    confidence: Math.min(SECOND_READING_CONFIDENCE, other.confidence, sharp.confidence),
   };
 }
 
 const hasDigit = (text: string) => /\d/.test(text);
+/** A reading with a digit and no mark between digits that no value prints (a re-reading must settle such a mark, not repeat it). */
+const isPlainDigits = (text: string) => hasDigit(text) && !hasMisreadPoint(text);
 const isNumber = (text: string) => NUMBER.test(text);
 
 /** A range whose bounds read as numbers, low to high. */
@@ -96,7 +114,7 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
   if (!readLine) return [...words];
   return Promise.all(
     words.map((w) => {
-      if (w.confidence < DOUBTED && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, hasDigit);
+      if ((w.confidence < DOUBTED || hasMisreadPoint(w.text)) && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, isPlainDigits);
       if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && /^\p{L}+$/u.test(w.text)) return readAgain(w, image, readLine, isNumber);
       return w;
     }),
@@ -115,4 +133,21 @@ export async function withMisshapenRangesReadAgain(words: readonly RecognizedWor
   const readLine = recognizer.recognizeLine?.bind(recognizer);
   if (!readLine) return [...words];
   return Promise.all(words.map((w) => (isMisshapenRange(w.text) ? readAgain(w, image, readLine, isRange) : w)));
+}
+
+/**
+ * The word with the ink beside it that the page reading left out (uncovered-ink.ts `wordBeside`), read
+ * together as one line at the page's scale; undefined unless that reading is one word that is the word
+ * as read with more glyphs on the ink's side (`6-5.1` and the `3.` before it: `3.6-5.1`). The glyphs it
+ * adds were read once, so the word is flagged to check.
+ */
+export async function withInkBesideRead(word: RecognizedWord, ink: ImageRegion, image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord | undefined> {
+  if (!recognizer.recognizeLine) return undefined;
+  const region = { x0: Math.min(word.x0, ink.x0), y0: Math.min(word.y0, ink.y0), x1: Math.max(word.x1, ink.x1), y1: Math.max(word.y1, ink.y1) };
+  const words = (await recognizer.recognizeLine(image, region)).filter((w) => w.text.trim() !== '');
+  if (words.length !== 1) return undefined;
+  const read = words[0]!;
+  const added = ink.x1 < word.x0 ? read.text.endsWith(word.text) && read.text.slice(0, -word.text.length) : read.text.startsWith(word.text) && read.text.slice(word.text.length);
+  if (!added || !/[\p{L}\p{N}]/u.test(added)) return undefined;
+  return { ...word, text: read.text, x0: read.x0, x1: read.x1, y0: read.y0, y1: read.y1, confidence: Math.min(SECOND_READING_CONFIDENCE, word.confidence, read.confidence) };
 }

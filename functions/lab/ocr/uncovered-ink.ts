@@ -124,3 +124,22 @@ export function uncoveredInk(image: PageImage, words: readonly Box[], options: U
     .slice(0, options.maxClusters ?? DEFAULT_MAX_CLUSTERS)
     .map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));
 }
+
+/** Horizontal gap (share of the text height) under which uncovered ink is part of the word beside it: narrower than a space. */
+const BESIDE_GAP_SHARE = 0.5;
+
+/**
+ * The index of the word the uncovered ink stands beside on its line, closer than a space, or -1. Sparse
+ * reading leaves out glyphs at a word's edge as well as whole words: monospaced `3.6-5.1` comes back as
+ * `6-5.1`, its `3.` covered by no word, and read alone two glyphs are too little to read (`3¥`, `TL`).
+ */
+export function wordBeside(ink: Box, words: readonly Box[], textHeight: number): number {
+  const gap = (w: Box) => Math.max(w.x0 - ink.x1, ink.x0 - w.x1);
+  const sameLine = (w: Box) => Math.min(w.y1, ink.y1) - Math.max(w.y0, ink.y0) >= 0.5 * Math.min(w.y1 - w.y0, ink.y1 - ink.y0);
+  let beside = -1;
+  for (const [i, w] of words.entries()) {
+    if (!sameLine(w) || gap(w) > BESIDE_GAP_SHARE * textHeight) continue;
+    if (beside < 0 || gap(w) < gap(words[beside]!)) beside = i;
+  }
+  return beside;
+}

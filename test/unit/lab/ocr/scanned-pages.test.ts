@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
-import type { PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
+import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
 import { scannedDocument } from '../../../fixtures/lab-documents/documents';
@@ -361,4 +361,34 @@ it('reads again whole a range the page reading gave a shape no printer prints, a
   const texts = page!.items.map((item) => item.str);
   expect(texts).toContain('3.6-5.1');
   expect(texts).not.toContain('8:6-5.1');
+});
+
+it('reads the ink the page reading left beside a word together with the word', async () => {
+  // Monospaced `3.6-5.1` read `6-5.1`, its `3.` covered by no word; read alone, those two glyphs are `TL`.
+  const printed = [...TITLE_LINE, { text: 'ALBUMIN', x: 20, y: 25 }, { text: '4.4', x: 200, y: 25 }, { text: '3.6-5.1', x: 260, y: 25 }, { text: 'g/dL', x: 340, y: 25 }];
+  const { bytes, boxOf } = await monospacedSheet(printed);
+  // Courier's advance is 6 pt at 10 pt: the piece read starts two glyphs into the range.
+  const piece = { text: '6-5.1', x: 272, y: 25 };
+  let pieceBox: Omit<RecognizedWord, 'text' | 'confidence'> | undefined;
+  const lineRegions: ImageRegion[] = [];
+  const fake: TextRecognizer = {
+    engine: 'fake',
+    recognize: async (image) => {
+      pieceBox = boxOf(piece, image.height);
+      return [...printed.filter((w) => w.text !== '3.6-5.1'), piece].map((w) => ({ text: w.text, ...boxOf(w, image.height), confidence: 0.95 }));
+    },
+    recognizeLine: async (image, region) => {
+      if (isThePage(image)) lineRegions.push(region);
+      const whole = isThePage(image) && region.x1 >= pieceBox!.x1;
+      return [{ text: whole ? '3.6-5.1' : 'TL', x0: region.x0 + 2, y0: region.y0 + 2, x1: region.x1 - 2, y1: region.y1 - 2, confidence: whole ? 0.92 : 0.22 }];
+    },
+  };
+  const [page] = await pagesRead(bytes, fake);
+  const range = page!.items.find((item) => item.str === '3.6-5.1');
+  expect(range).toBeDefined();
+  expect(range!.confidence).toBeCloseTo(0.7);
+  expect(page!.items.map((item) => item.str)).not.toContain('6-5.1');
+  // One look at the ink, with the piece beside it: from left of the piece to its end.
+  expect(lineRegions).toHaveLength(1);
+  expect(lineRegions[0]!.x0).toBeLessThan(pieceBox!.x0);
 });

@@ -1,14 +1,17 @@
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
-import { SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain, withMisshapenRangesReadAgain } from '../../../../functions/lab/ocr/second-reading';
+import { SECOND_READING_CONFIDENCE, thresholded, withDoubtedNumbersReadAgain, withInkBesideRead, withMisshapenRangesReadAgain } from '../../../../functions/lab/ocr/second-reading';
 
 const PAGE: PageImage = { width: 400, height: 200, dpi: 300, grey: new Uint8Array(400 * 200).fill(250) };
 const DOUBTED: RecognizedWord = { text: '3843', x0: 100, y0: 100, x1: 160, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.21 };
 
+const isBlackAndWhite = (image: PageImage) => image.grey.every((g) => g === 0 || g === 255);
+
 /**
- * An engine whose single-line readings are given per rendering: the half-size one (150 dpi) and the
- * thresholded one (300 dpi, black and white only), each a word 10 px inside the image it was handed.
+ * An engine whose single-line readings are given per rendering: the half-size one (150 dpi), the
+ * thresholded one (300 dpi, black and white only) and the half-size one thresholded, each a word 10 px
+ * inside the image it was handed.
  */
-function engine(readings: { half?: string[]; sharp?: string[] }): { recognizer: TextRecognizer; calls: PageImage[] } {
+function engine(readings: { half?: string[]; sharp?: string[]; halfSharp?: string[] }): { recognizer: TextRecognizer; calls: PageImage[] } {
   const calls: PageImage[] = [];
   const recognizer: TextRecognizer = {
     engine: 'fake',
@@ -16,7 +19,7 @@ function engine(readings: { half?: string[]; sharp?: string[] }): { recognizer: 
     recognizeLine: async (image: PageImage, region: ImageRegion) => {
       calls.push(image);
       expect(region).toEqual({ x0: 0, y0: 0, x1: image.width - 1, y1: image.height - 1 });
-      const texts = (image.dpi === 150 ? readings.half : readings.sharp) ?? [];
+      const texts = (image.dpi === 150 ? (isBlackAndWhite(image) ? readings.halfSharp : readings.half) : readings.sharp) ?? [];
       return texts.map((text) => ({ text, x0: 10, y0: 10, x1: image.width - 10, y1: image.height - 10, confidence: 0.95 }));
     },
   };
@@ -40,11 +43,58 @@ describe('withDoubtedNumbersReadAgain', () => {
     // is 10 px in from the crop's edges (its far edges at width − 10 and height − 10).
     expect(word).toMatchObject({ x0: 98, y0: 98, x1: 163, y1: 133 });
     expect(calls.map((c) => c.dpi)).toEqual([150, 300]);
-    expect(calls[1]!.grey.every((g) => g === 0 || g === 255)).toBe(true);
+    expect(isBlackAndWhite(calls[1]!)).toBe(true);
+  });
+
+  it('takes the text the two black-and-white renderings agree on where the half-size one reads another, its box from the page-scale one', async () => {
+    // DejaVu Sans Mono's `3.5` at 300 dpi: read `3:0`, half size `iD`, black and white `3.5` at both scales.
+    const word = { ...DOUBTED, text: '3:0', confidence: 0.48 };
+    const { recognizer, calls } = engine({ half: ['iD'], sharp: ['3.5'], halfSharp: ['3.5'] });
+    expect((await withDoubtedNumbersReadAgain([word], PAGE, recognizer))[0]).toMatchObject({ text: '3.5', confidence: SECOND_READING_CONFIDENCE, x0: 98, y0: 98, x1: 163, y1: 133 });
+    expect(calls.map((c) => [c.dpi, isBlackAndWhite(c)])).toEqual([
+      [150, false],
+      [300, true],
+      [150, true],
+    ]);
+    // The two half-size renderings are one scale: their agreement settles nothing (noisy `4.1-5.2`, read `41-52`, both read `41:52`).
+    const halves = engine({ half: ['3.5'], sharp: ['3.6'], halfSharp: ['3.5'] });
+    expect(await withDoubtedNumbersReadAgain([word], PAGE, halves.recognizer)).toEqual([word]);
+  });
+
+  it('takes no reading that has a mark no value prints between digits, where the renderings agree on it', async () => {
+    const word = { ...DOUBTED, text: '41-52', confidence: 0.53 };
+    expect(await withDoubtedNumbersReadAgain([word], PAGE, engine({ half: ['41:52'], sharp: ['41:52'], halfSharp: ['41:52'] }).recognizer)).toEqual([word]);
+  });
+
+  it('keeps the page reading where any rendering reads it again, before the others agree', async () => {
+    const word = { ...DOUBTED, text: '3:0', confidence: 0.48 };
+    const { recognizer, calls } = engine({ half: ['3.5'], sharp: ['3:0'], halfSharp: ['3.5'] });
+    expect(await withDoubtedNumbersReadAgain([word], PAGE, recognizer)).toEqual([word]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads again a number read with a mark no value prints between its digits however sure, and a titre stays', async () => {
+    // DejaVu Sans Mono at 200 dpi: `26.5` read `20:5` at 0.62, `3.8` read `3:0` at 0.74; read alone, both are plain.
+    for (const [read, printed] of [
+      ['20:5', '26.5'],
+      ['3:0', '3.8'],
+      ['5;5', '5.5'],
+    ] as const) {
+      const [word] = await withDoubtedNumbersReadAgain([{ ...DOUBTED, text: read, confidence: 0.74 }], PAGE, engine({ half: [printed], sharp: [printed] }).recognizer);
+      expect(word).toMatchObject({ text: printed, confidence: SECOND_READING_CONFIDENCE });
+    }
+    const titre = { ...DOUBTED, text: '1:40', confidence: 0.9 };
+    expect(await withDoubtedNumbersReadAgain([titre], PAGE, engine({ half: ['1:40'], sharp: ['1:40'] }).recognizer)).toEqual([titre]);
   });
 
   it('keeps the first reading where the renderings disagree, read several words, or read none', async () => {
-    for (const readings of [{ half: ['33.3'], sharp: ['38.3'] }, { half: ['33.3'], sharp: ['33', '3'] }, { half: [], sharp: ['33.3'] }, { half: ['33.3'], sharp: [] }]) {
+    for (const readings of [
+      { half: ['33.3'], sharp: ['38.3'], halfSharp: ['33.8'] },
+      { half: ['33.3'], sharp: ['33', '3'] },
+      { half: [], sharp: ['33.3'] },
+      { half: ['33.3'], sharp: [] },
+      { half: ['33.3'], halfSharp: ['33', '.3'] },
+    ]) {
       const { recognizer } = engine(readings);
       expect(await withDoubtedNumbersReadAgain([DOUBTED], PAGE, recognizer)).toEqual([DOUBTED]);
     }
@@ -109,5 +159,41 @@ describe('withMisshapenRangesReadAgain', () => {
       const misshapen = range('8:6-5.1', 0.68);
       expect(await withMisshapenRangesReadAgain([misshapen], PAGE, engine(readings).recognizer)).toEqual([misshapen]);
     }
+  });
+});
+
+describe('withInkBesideRead', () => {
+  const RANGE_PIECE: RecognizedWord = { text: '6-5.1', x0: 100, y0: 100, x1: 160, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.93 };
+  const LEFT_INK = { x0: 70, y0: 100, x1: 92, y1: 130 };
+
+  /** An engine that reads the region it is given as the texts given, each over the whole region. */
+  function lineEngine(texts: string[]): { recognizer: TextRecognizer; regions: ImageRegion[] } {
+    const regions: ImageRegion[] = [];
+    const recognizer: TextRecognizer = {
+      engine: 'fake',
+      recognize: async () => [],
+      recognizeLine: async (_image, region) => {
+        regions.push(region);
+        return texts.map((text) => ({ ...region, text, confidence: 0.92 }));
+      },
+    };
+    return { recognizer, regions };
+  }
+
+  it('reads the word and the ink beside it as one line, and takes the word grown by glyphs on the ink side, flagged', async () => {
+    const { recognizer, regions } = lineEngine(['3.6-5.1']);
+    const read = await withInkBesideRead(RANGE_PIECE, LEFT_INK, PAGE, recognizer);
+    expect(regions).toEqual([{ x0: 70, y0: 100, x1: 160, y1: 130 }]);
+    expect(read).toMatchObject({ text: '3.6-5.1', x0: 70, x1: 160, baseline: 130, confidence: SECOND_READING_CONFIDENCE });
+    const right = await withInkBesideRead({ ...RANGE_PIECE, text: 'Cholestero' }, { x0: 165, y0: 104, x1: 175, y1: 130 }, PAGE, lineEngine(['Cholesterol']).recognizer);
+    expect(right).toMatchObject({ text: 'Cholesterol', x0: 100, x1: 175 });
+  });
+
+  it('takes nothing where the line reads as several words, changes the word, grows it on the other side, adds no letter or digit, or cannot be read', async () => {
+    for (const texts of [['3.', '6-5.1'], ['3.6-5.7'], ['6-5.1'], ['6-5.13'], ['.6-5.1'], []]) {
+      expect(await withInkBesideRead(RANGE_PIECE, LEFT_INK, PAGE, lineEngine(texts).recognizer)).toBeUndefined();
+    }
+    const { recognizeLine: _, ...pageOnly } = lineEngine(['3.6-5.1']).recognizer;
+    expect(await withInkBesideRead(RANGE_PIECE, LEFT_INK, PAGE, pageOnly)).toBeUndefined();
   });
 });

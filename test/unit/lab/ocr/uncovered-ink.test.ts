@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
-import { type Box, uncoveredInk } from '../../../../functions/lab/ocr/uncovered-ink';
+import { type Box, uncoveredInk, wordBeside } from '../../../../functions/lab/ocr/uncovered-ink';
 
 /** A white page with black rectangles [x, y, width, height] drawn on it. */
 function page(rects: ReadonlyArray<readonly [number, number, number, number]>, width = 600, height = 300): PageImage {
@@ -64,6 +64,33 @@ describe('uncoveredInk', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('wordBeside', () => {
+  const word = (x0: number, x1: number, y0 = 100): Box => ({ x0, x1, y0, y1: y0 + TEXT_HEIGHT });
+
+  it('names the nearest word on the ink\'s line closer than half the text height, on either side', () => {
+    const words = [word(10, 40), word(100, 160), word(172, 230), word(100, 160, 140)];
+    expect(wordBeside({ x0: 80, y0: 102, x1: 92, y1: 128 }, words, TEXT_HEIGHT)).toBe(1);
+    expect(wordBeside({ x0: 166, y0: 102, x1: 169, y1: 128 }, words, TEXT_HEIGHT)).toBe(2);
+    // A space's width away (over half the text height) it stands alone, as it does on another line.
+    expect(wordBeside({ x0: 70, y0: 102, x1: 84, y1: 128 }, words, TEXT_HEIGHT)).toBe(-1);
+    expect(wordBeside({ x0: 80, y0: 40, x1: 92, y1: 66 }, words, TEXT_HEIGHT)).toBe(-1);
+  });
+
+  it('names only a word on the same line within the gap, and the nearest such', () => {
+    const box = fc.record({ x0: fc.integer({ min: 0, max: 500 }), y0: fc.integer({ min: 0, max: 250 }), w: fc.integer({ min: 4, max: 80 }), h: fc.integer({ min: 10, max: 40 }) }).map(({ x0, y0, w, h }) => ({ x0, y0, x1: x0 + w, y1: y0 + h }));
+    fc.assert(
+      fc.property(box, fc.array(box, { maxLength: 8 }), (ink, words) => {
+        const gap = (w: Box) => Math.max(w.x0 - ink.x1, ink.x0 - w.x1);
+        const overlap = (w: Box) => Math.min(w.y1, ink.y1) - Math.max(w.y0, ink.y0);
+        const candidates = words.filter((w) => gap(w) <= 0.5 * TEXT_HEIGHT && overlap(w) >= 0.5 * Math.min(w.y1 - w.y0, ink.y1 - ink.y0));
+        const found = wordBeside(ink, words, TEXT_HEIGHT);
+        if (candidates.length === 0) return found === -1;
+        return found >= 0 && candidates.includes(words[found]!) && candidates.every((c) => gap(c) >= gap(words[found]!));
+      }),
     );
   });
 });
