@@ -153,17 +153,26 @@ export function inkOf(word: RecognizedWord, image: PageImage, below = 0): WordIn
   return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)), left: x0 };
 }
 
-/** Whether a blob is shaped and placed as a point: round, a tenth to a third of the glyphs' height (a speck of dust is smaller), resting on their baseline (a hyphen or a speck above or below it is no point). */
-export function isPointShaped(b: Blob, tallest: number, baseline: number): boolean {
+/**
+ * Whether a blob is shaped and placed as a point: round, a tenth to a third of the glyphs' height (a
+ * speck of dust is smaller; `smallest` pixels across at least), resting on their baseline (a hyphen or
+ * a speck above or below it is no point).
+ */
+export function isPointShaped(b: Blob, tallest: number, baseline: number, smallest = 0.1 * tallest): boolean {
   const w = b.x1 - b.x0 + 1;
   const h = b.y1 - b.y0 + 1;
-  return Math.min(w, h) >= 0.1 * tallest && Math.max(w, h) <= 0.35 * tallest && Math.max(w, h) <= 2 * Math.min(w, h) && Math.abs(b.y1 - baseline) <= 0.1 * tallest;
+  return Math.min(w, h) >= smallest && Math.max(w, h) <= 0.35 * tallest && Math.max(w, h) <= 2 * Math.min(w, h) && Math.abs(b.y1 - baseline) <= 0.1 * tallest;
 }
 
-/** Whether a blob of a word's ink is a printed point: point-shaped, between two glyphs, apart from both. */
+/**
+ * Whether a blob of a word's ink is a printed point: point-shaped, between two glyphs, apart from both.
+ * Between glyphs a point is measured in whole pixels, a tenth of their height to the nearest one: 7-pt
+ * Helvetica's `4.8` on a 150-dpi scan is digits 22 pixels tall at 300 dpi and a point 2 pixels across.
+ * (Where it stands is evidence a speck lacks; a period after a word has no such evidence, and keeps the tenth.)
+ */
 export function isPrintedPoint(b: Blob, { tallest, glyphs, baseline }: WordInk): boolean {
   const centre = (b.x0 + b.x1) / 2;
-  return isPointShaped(b, tallest, baseline) && glyphs.some((d) => d.x1 < centre && d.x1 < b.x0) && glyphs.some((d) => d.x0 > centre && d.x0 > b.x1);
+  return isPointShaped(b, tallest, baseline, Math.round(0.1 * tallest)) && glyphs.some((d) => d.x1 < centre && d.x1 < b.x0) && glyphs.some((d) => d.x0 > centre && d.x0 > b.x1);
 }
 
 /** The word as read, or with its decimal point put back, or doubted (confidence 0). */

@@ -89,6 +89,18 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint(WORD, page([...DIGITS, [118, 113, 8, 3]]))).toBe(WORD);
   });
 
+  it('takes a point as small as a tenth of the digits to the nearest pixel, and no smaller speck', () => {
+    // 7-pt Helvetica's `4.8` on a 150-dpi scan, at 300 dpi: digits 22 px tall, a point 2 px across (2.2 measures as 2).
+    const small: Array<[number, number, number, number]> = [
+      [100, 108, 12, 22],
+      [132, 108, 12, 22],
+    ];
+    expect(withDecimalPoint({ ...WORD, y0: 108 }, page([...small, [121, 128, 2, 2]]))).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
+    expect(withDecimalPoint({ ...WORD, y0: 108 }, page([...small, [121, 129, 1, 1]]))).toMatchObject({ text: '53' });
+    // Beside digits 30 px tall a point is 3 px or more: 2 px is a speck.
+    expect(withDecimalPoint(WORD, page([...DIGITS, [121, 128, 2, 2]]))).toBe(WORD);
+  });
+
   it('doubts the word rather than guessing when its digits are not one blob each', () => {
     const joined = page([[100, 100, 40, 30], [150, 100, 12, 30], [143, 126, 4, 4]]);
     expect(withDecimalPoint({ ...WORD, text: '123', x1: 162 }, joined)).toMatchObject({ text: '123', confidence: 0 });
@@ -412,6 +424,9 @@ describe('withTrailingPeriod', () => {
       [...letters, PERIOD, [206, 100, 12, 30]], // the next glyph
     ];
     for (const rects of cases) expect(withTrailingPeriod(estab, page(rects))).toBe(estab);
+    // Letters 22 px tall: a 2 px speck after them is under a tenth of their height (a point between digits that small is one, `withDecimalPoint`).
+    const small = { ...estab, y0: 108 };
+    expect(withTrailingPeriod(small, page([...letters.map(([x]): [number, number, number, number] => [x, 108, 12, 22]), [195, 128, 2, 2]]))).toBe(small);
     const image = page([...letters, PERIOD]);
     for (const word of [{ ...estab, text: '53.1' }, { ...estab, text: '5' }, { ...estab, confidence: 0.5 }]) expect(withTrailingPeriod(word, image)).toBe(word);
   });
