@@ -1,5 +1,8 @@
+import vocabulary from '../../../data/lab/report-vocabulary.json';
+import { LOINC_ROWS } from '../loinc/map-to-loinc';
 import { hasMisreadPoint } from './decimal-points';
 import { halved } from './grey-geometry';
+import { PRINTED_UNITS } from './normalise-word';
 import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
 
 /**
@@ -9,22 +12,23 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
  * `31.5-35.7` read `31:5=35.7`). A word with a digit that the engine was unsure of is read again, on its
  * own line, from other renderings of its box: half the resolution (2×2 mean), thresholded to black and
  * white, and where those two disagree, half the resolution thresholded. Renderings fail in different
- * ways, so the word takes a text only when the thresholded one and one at half the scale give it as
- * one word; a rendering that reads what the page reading did, or any other disagreement, leaves the
- * first reading, doubted as it was. (The two half-size renderings are one scale and agree on the
- * same errors: noisy `4.1-5.2`, read `41-52`, is `41:52` in both.) Agreement is no certainty: the
- * word's confidence is capped below the level at which a result is trusted, so the value is flagged to
- * check (`low_ocr_confidence`), not taken as read.
+ * ways, so the word takes a text only when two of them give it as one word; a rendering that reads what
+ * the page reading did, or any other disagreement, leaves the first reading, doubted as it was.
+ * Agreement is no certainty: the word's confidence is capped below the level at which a result is
+ * trusted, so the value is flagged to check (`low_ocr_confidence`), not taken as read.
  *
  * A number read with a mark no value prints between its digits (`3:0`, decimal-points.ts) is doubted
  * however sure the engine was: where it misread the point, it misread the digits beside it too
  * (DejaVu Sans Mono at 200 dpi: `3.8` read `3:0` at 0.74, `26.5` read `20:5`; read alone, both are
- * plain). A reading with such a mark settles nothing and is not taken.
+ * plain). A reading with such a mark settles nothing and is not taken (noisy `4.1-5.2`, read `41-52`,
+ * is `41:52` in both half-size renderings).
  *
- * The engine also reads some values as letters, unsurely (`8.1` as `Bil` at 0.55, `71` as `Td` at 0.62):
- * a short word of letters only under 0.7 is read again the same way, and takes the renderings' text
- * only where both read the same number; a unit or a name read again as itself, or as anything but a
- * number, stays as read.
+ * The engine also reads some values as letters, unsurely (`8.1` as `Bil` at 0.55, `71` as `Td` at 0.62),
+ * and short words as others (`EGFR` as `FRE` at 0.38, `DETECTED` as `RELI`): a short word of letters
+ * only under 0.7 is read again the same way, and takes the renderings' text only where both read the
+ * same number or the same word a report prints alone in a cell (a one-word test name of the LOINC
+ * table, a word of a text result, a flag word, a unit); a word read again as itself, or as anything
+ * else, stays as read.
  */
 
 /** Readings under this confidence are read again (the confidence under which a word does not count as read). */
@@ -59,7 +63,20 @@ async function onlyWord(readLine: LineReader, image: PageImage): Promise<Recogni
   return words.length === 1 ? words[0] : undefined;
 }
 
-async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineReader, accepts: (text: string) => boolean): Promise<RecognizedWord> {
+/** The renderings of a box a doubted word is read from, in order, and how many page pixels one of their pixels spans. */
+const RENDERINGS: ReadonlyArray<{ of: (crop: PageImage) => PageImage; scale: number }> = [
+  { of: halved, scale: 2 },
+  { of: thresholded, scale: 1 },
+  { of: (crop) => thresholded(halved(crop)), scale: 2 },
+];
+
+/** A word read again: with the text two renderings settled on, or as it was, and whether a rendering read it as the page reading did. */
+interface ReadAgain {
+  word: RecognizedWord;
+  confirmed: boolean;
+}
+
+async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineReader, accepts: (text: string) => boolean): Promise<ReadAgain> {
   const margin = Math.ceil(MARGIN * (word.y1 - word.y0));
   const region = {
     x0: Math.max(0, Math.floor(word.x0) - margin),
@@ -68,34 +85,51 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
     y1: Math.min(image.height - 1, Math.ceil(word.y1) + margin),
   };
   const { crop } = cutOut(image, region);
+  const unsettled = { word, confirmed: false };
   // A rendering that reads what the page reading did leaves nothing to settle, and no further reading.
-  const small = await onlyWord(readLine, halved(crop));
-  if (small?.text === word.text) return word;
-  const sharp = await onlyWord(readLine, thresholded(crop));
-  if (!sharp || sharp.text === word.text || !accepts(sharp.text)) return word;
-  // Half size in grey, or else in black and white: another scale must read what the sharp rendering did.
-  let other = small?.text === sharp.text ? small : undefined;
-  if (!other) {
-    const smallSharp = await onlyWord(readLine, thresholded(halved(crop)));
-    if (smallSharp?.text === sharp.text) other = smallSharp;
+  const confirmed = { word, confirmed: true };
+  /** Each rendering's one-word reading, and how many page pixels one of its pixels spans. */
+  const readings: Array<{ read: RecognizedWord; scale: number }> = [];
+  for (const { of, scale } of RENDERINGS) {
+    const read = await onlyWord(readLine, of(crop));
+    if (read?.text === word.text) return confirmed;
+    if (!read || !accepts(read.text)) continue;
+    const agreeing = readings.find((r) => r.read.text === read.text);
+    if (!agreeing) {
+      readings.push({ read, scale });
+      continue;
+    }
+    // The box of the reading at the finer scale, moved back onto the page.
+    const [boxed, other] = agreeing.scale <= scale ? [agreeing, { read, scale }] : [{ read, scale }, agreeing];
+    const settled = {
+      ...word,
+      text: read.text,
+      x0: boxed.read.x0 * boxed.scale + region.x0,
+      x1: boxed.read.x1 * boxed.scale + region.x0,
+      y0: boxed.read.y0 * boxed.scale + region.y0,
+      y1: boxed.read.y1 * boxed.scale + region.y0,
+      confidence: Math.min(SECOND_READING_CONFIDENCE, boxed.read.confidence, other.read.confidence),
+    };
+    return { word: settled, confirmed: false };
   }
-  if (!other) return word;
-  // The thresholded reading is at the page's scale: its box, moved back onto the page.
-  return {
-    ...word,
-    text: sharp.text,
-    x0: sharp.x0 + region.x0,
-    x1: sharp.x1 + region.x0,
-    y0: sharp.y0 + region.y0,
-    y1: sharp.y1 + region.y0,
-    confidence: Math.min(SECOND_READING_CONFIDENCE, other.confidence, sharp.confidence),
-  };
+  return unsettled;
 }
 
 const hasDigit = (text: string) => /\d/.test(text);
 /** A reading with a digit and no mark between digits that no value prints (a re-reading must settle such a mark, not repeat it). */
 const isPlainDigits = (text: string) => hasDigit(text) && !hasMisreadPoint(text);
 const isNumber = (text: string) => NUMBER.test(text);
+
+/** Words a report prints alone in a cell, in capitals: one-word test names (data/lab/loinc-common-labs.json), words of text results and flag words (data/lab/report-vocabulary.json). */
+const CELL_WORDS = new Set(
+  [
+    ...LOINC_ROWS.flatMap((row) => row.synonyms).filter((name) => !name.includes(' ')),
+    ...vocabulary.textResults.phrases.flatMap((phrase) => phrase.split(' ')),
+    ...Object.keys(vocabulary.flagWords.words),
+  ].map((word) => word.toUpperCase()),
+);
+/** A number, or a word a report prints alone in a cell (units as the unit table spells them, other words in any case). */
+const isNumberOrCellWord = (text: string) => isNumber(text) || PRINTED_UNITS.has(text) || CELL_WORDS.has(text.toUpperCase());
 
 /** A range whose bounds read as numbers, low to high. */
 function isRange(text: string): boolean {
@@ -114,8 +148,8 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
   if (!readLine) return [...words];
   return Promise.all(
     words.map((w) => {
-      if ((w.confidence < DOUBTED || hasMisreadPoint(w.text)) && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, isPlainDigits);
-      if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && /^\p{L}+$/u.test(w.text)) return readAgain(w, image, readLine, isNumber);
+      if ((w.confidence < DOUBTED || hasMisreadPoint(w.text)) && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, isPlainDigits).then((r) => r.word);
+      if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && /^\p{L}+$/u.test(w.text)) return readAgain(w, image, readLine, isNumberOrCellWord).then((r) => r.word);
       return w;
     }),
   );
@@ -127,12 +161,20 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
  * range into pieces that the reader joins back (unspaced-words.ts); a piece read wrong makes the range
  * so (Liberation Mono: `3.6-5.1` from `8:`, `6-5.` and `1`; `1.0-2.5` from `15`, `0-2.` and `5`). Its box
  * is read as the doubted words are, and takes only a well-formed range, low to high, that both
- * renderings read.
+ * renderings read. One that no rendering settles or reads as the page reading did is no reading, and
+ * is left out: a range missed is better than `3:6-5.1` or `41-5.2` given as printed.
  */
 export async function withMisshapenRangesReadAgain(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
   const readLine = recognizer.recognizeLine?.bind(recognizer);
   if (!readLine) return [...words];
-  return Promise.all(words.map((w) => (isMisshapenRange(w.text) ? readAgain(w, image, readLine, isRange) : w)));
+  const read = await Promise.all(
+    words.map(async (w) => {
+      if (!isMisshapenRange(w.text)) return [w];
+      const again = await readAgain(w, image, readLine, isRange);
+      return again.word === w && !again.confirmed ? [] : [again.word];
+    }),
+  );
+  return read.flat();
 }
 
 /**

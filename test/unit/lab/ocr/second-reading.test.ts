@@ -46,7 +46,7 @@ describe('withDoubtedNumbersReadAgain', () => {
     expect(isBlackAndWhite(calls[1]!)).toBe(true);
   });
 
-  it('takes the text the two black-and-white renderings agree on where the half-size one reads another, its box from the page-scale one', async () => {
+  it('takes a text two of three renderings agree on, its box from the finer of them', async () => {
     // DejaVu Sans Mono's `3.5` at 300 dpi: read `3:0`, half size `iD`, black and white `3.5` at both scales.
     const word = { ...DOUBTED, text: '3:0', confidence: 0.48 };
     const { recognizer, calls } = engine({ half: ['iD'], sharp: ['3.5'], halfSharp: ['3.5'] });
@@ -56,9 +56,9 @@ describe('withDoubtedNumbersReadAgain', () => {
       [300, true],
       [150, true],
     ]);
-    // The two half-size renderings are one scale: their agreement settles nothing (noisy `4.1-5.2`, read `41-52`, both read `41:52`).
-    const halves = engine({ half: ['3.5'], sharp: ['3.6'], halfSharp: ['3.5'] });
-    expect(await withDoubtedNumbersReadAgain([word], PAGE, halves.recognizer)).toEqual([word]);
+    // The two half-size renderings agreeing (noisy `3.6-5.1`, read `3:6-5.1`, is `36-51` thresholded at 300 dpi): the box is theirs at twice the scale (10 px in from a crop of 84 × 54 halved to 42 × 27).
+    const halves = engine({ half: ['3.5'], sharp: ['36'], halfSharp: ['3.5'] });
+    expect((await withDoubtedNumbersReadAgain([word], PAGE, halves.recognizer))[0]).toMatchObject({ text: '3.5', x0: 108, y0: 108, x1: 152, y1: 122 });
   });
 
   it('takes no reading that has a mark no value prints between digits, where the renderings agree on it', async () => {
@@ -116,13 +116,23 @@ describe('withDoubtedNumbersReadAgain', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('takes the number both renderings read for a short word of letters the engine was unsure of, and nothing but a number', async () => {
+  it('takes the number or the cell word both renderings read for a short word of letters the engine was unsure of, and nothing else', async () => {
     const bil = { ...DOUBTED, text: 'Bil', confidence: 0.55 };
     expect((await withDoubtedNumbersReadAgain([bil], PAGE, engine({ half: ['8.1'], sharp: ['8.1'] }).recognizer))[0]).toMatchObject({ text: '8.1', confidence: SECOND_READING_CONFIDENCE });
     const td = { ...DOUBTED, text: 'Td', confidence: 0.62 };
     expect((await withDoubtedNumbersReadAgain([td], PAGE, engine({ half: ['71'], sharp: ['71'] }).recognizer))[0]).toMatchObject({ text: '71' });
-    // A unit or a flag read again as anything but a number, or where the renderings disagree, stays.
-    for (const readings of [{ half: ['pg'], sharp: ['pg'] }, { half: ['8L'], sharp: ['8L'] }, { half: ['8.1'], sharp: ['8.7'] }]) {
+    // Words a report prints alone in a cell: a test name, a word of a text result, a unit (as the unit table spells it).
+    for (const [read, printed] of [
+      ['FRE', 'EGFR'],
+      ['RELI', 'DETECTED'],
+      ['uisC', 'UIBC'],
+      ['Pg', 'pg'],
+    ] as const) {
+      const word = { ...DOUBTED, text: read, confidence: 0.38 };
+      expect((await withDoubtedNumbersReadAgain([word], PAGE, engine({ half: [printed], sharp: [printed] }).recognizer))[0]).toMatchObject({ text: printed, confidence: SECOND_READING_CONFIDENCE });
+    }
+    // Read again as no number and no such word (a unit the table spells otherwise), or where the renderings disagree, it stays.
+    for (const readings of [{ half: ['Bix'], sharp: ['Bix'] }, { half: ['8L'], sharp: ['8L'] }, { half: ['PG'], sharp: ['PG'] }, { half: ['8.1'], sharp: ['8.7'] }]) {
       const read = { ...DOUBTED, text: 'Pg', confidence: 0.5 };
       expect(await withDoubtedNumbersReadAgain([read], PAGE, engine(readings).recognizer)).toEqual([read]);
     }
@@ -150,15 +160,30 @@ describe('withMisshapenRangesReadAgain', () => {
     }
   });
 
-  it('leaves well-formed ranges, numbers and times unread, and a misshapen range read again as anything but a range low to high as read', async () => {
+  it('leaves well-formed ranges, numbers and times unread', async () => {
     const { recognizer, calls } = engine({ half: ['3.6-5.1'], sharp: ['3.6-5.1'] });
     const words = [range('3.6-5.1', 0.5), range('1.001-1.035', 0.9), range('08:15', 0.9), range('5.4', 0.3), range('1-8.', 0.9), range('6 - 24', 0.9)];
     expect(await withMisshapenRangesReadAgain(words, PAGE, recognizer)).toEqual(words);
     expect(calls).toEqual([]);
-    for (const readings of [{ half: ['5.1-3.6'], sharp: ['5.1-3.6'] }, { half: ['36'], sharp: ['36'] }, { half: ['3.6-5.1'], sharp: ['3.6-5.7'] }, { half: ['3.6', '-5.1'], sharp: ['3.6-5.1'] }]) {
-      const misshapen = range('8:6-5.1', 0.68);
-      expect(await withMisshapenRangesReadAgain([misshapen], PAGE, engine(readings).recognizer)).toEqual([misshapen]);
+  });
+
+  it('leaves out a misshapen range no rendering settles on a range low to high, and keeps one a rendering reads as the page reading did', async () => {
+    const misshapen = range('8:6-5.1', 0.68);
+    const beside = range('g/dL', 0.9);
+    for (const readings of [
+      { half: ['5.1-3.6'], sharp: ['5.1-3.6'] },
+      { half: ['36'], sharp: ['36'] },
+      { half: ['3.6-5.1'], sharp: ['3.6-5.7'] },
+      { half: ['3.6', '-5.1'], sharp: ['3.6-5.1'] },
+    ]) {
+      expect(await withMisshapenRangesReadAgain([misshapen, beside], PAGE, engine(readings).recognizer)).toEqual([beside]);
     }
+    for (const readings of [{ half: ['8:6-5.1'] }, { half: ['3.6'], sharp: ['8:6-5.1'] }, { half: ['3.6-5.1'], sharp: ['3.6-5.7'], halfSharp: ['8:6-5.1'] }]) {
+      expect(await withMisshapenRangesReadAgain([misshapen, beside], PAGE, engine(readings).recognizer)).toEqual([misshapen, beside]);
+    }
+    // An engine that reads no single lines leaves every word as read.
+    const { recognizeLine: _, ...pageOnly } = engine({}).recognizer;
+    expect(await withMisshapenRangesReadAgain([misshapen], PAGE, pageOnly)).toEqual([misshapen]);
   });
 });
 
