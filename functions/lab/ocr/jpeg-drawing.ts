@@ -11,8 +11,10 @@ import type { Matrix, PlacedJpeg } from './scan-images';
 /**
  * pdf.js smooths an image only where it is not magnified beyond CSS pixels per PDF unit (96 / 72, at a
  * device pixel ratio of 1, as in Node): larger, it is drawn pixel by pixel (getImageSmoothingEnabled).
+ * It compares with that ratio as a 32-bit float, a hair above 4/3: an image magnified exactly 4/3
+ * (90 pixels drawn over 120) is smoothed.
  */
-const PDF_TO_CSS_UNITS = 96 / 72;
+const PDF_TO_CSS_UNITS = Math.fround(96 / 72);
 
 /** Device pixels per image pixel along each of the image's axes, under the canvas transform pdf.js draws it with. */
 function magnification({ a, b, c, d }: DOMMatrix): [number, number] {
