@@ -22,6 +22,9 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
  * - A word with a slash that is no printed unit, nor one through the confusions, but is exactly one
  *   with one of two neighbouring strokes dropped (`x10E3/ulL`: one `L` read as two strokes) is that unit.
+ * - A word of letters without a slash that is no printed unit but becomes exactly one with one upright
+ *   stroke read as its slash, and then as above, is that unit: `gldL` is `g/dL`, `mgIdL` is `mg/dL`.
+ *   No word of a report's names or prose becomes a unit so.
  * - A printed unit with a slash and a colon or semicolon after it (`IU/L:`) is that unit: a speck
  *   beside the baseline, as no unit ends in one. Units without a slash (`%`, `Units`) keep it: a label's
  *   colon follows words like those.
@@ -77,8 +80,21 @@ function unitSpellingOnce(word: string): string {
   return units.size === 1 ? [...units][0]! : word;
 }
 
-/** The printed unit a word is (unitSpellingOnce), or, that failing, the one it is with a doubled stroke dropped. */
+/** The one printed unit a word of letters without a slash is with one of its upright strokes read as the slash, or the word. */
+function unitWithSlashRead(word: string): string {
+  if (word.includes('/') || !/\p{L}/u.test(word) || PRINTED_UNITS.has(word)) return word;
+  const units = new Set<string>();
+  for (let i = 1; i < word.length - 1; i++) {
+    if (!STROKES.includes(word[i]!)) continue;
+    const unit = unitSpellingOnce(`${word.slice(0, i)}/${word.slice(i + 1)}`);
+    if (PRINTED_UNITS.has(unit)) units.add(unit);
+  }
+  return units.size === 1 ? [...units][0]! : word;
+}
+
+/** The printed unit a word is (unitSpellingOnce), or, that failing, the one it is with a doubled stroke dropped, or with a stroke read as its slash. */
 function unitSpelling(word: string): string {
+  if (!/[/[|]/.test(word)) return unitWithSlashRead(word);
   const once = unitSpellingOnce(word);
   if (once !== word || PRINTED_UNITS.has(word) || !/[/[|]/.test(word)) return once;
   const units = new Set(withoutDoubledStroke(word).map(unitSpellingOnce).filter((unit) => PRINTED_UNITS.has(unit)));
