@@ -140,3 +140,36 @@ export function withSplitRangesJoined(words: readonly RecognizedWord[], image: P
   });
   return words.flatMap((word, i) => (taken.has(i) ? [] : [joined.get(i) ?? word]));
 }
+
+/**
+ * How far apart, in the digits' pitch (centre to centre of two plain neighbouring digits), the digits
+ * on either side of a range's hyphen stand when spaces are printed around it. The hyphen alone puts
+ * them 1.6 pitches apart in Helvetica and 2 in Courier; with a space either side, 2.6 and 4.
+ */
+const SPACED_HYPHEN_PITCHES = 2.3;
+
+/**
+ * The range word with the spaces printed around its hyphen, where the image shows them: the engine
+ * drops the spaces of `6 - 24`, and reads it `6-24`. It needs a plain pair of neighbouring digits to
+ * measure the pitch by (`3.5-5.2` has none, and stays as read), and one glyph to each digit.
+ */
+export function withRangeSpacing(word: RecognizedWord, image: PageImage): RecognizedWord {
+  const bounds = RISING_RANGE.exec(word.text);
+  if (!bounds) return word;
+  const ink = inkOf(word, image);
+  const digits = word.text.replace(/\D/g, '');
+  if (!ink || ink.glyphs.length !== digits.length) return word;
+  const centre = (b: Blob) => (b.x0 + b.x1) / 2;
+  // Glyph indices of the plain neighbouring pairs: within a run of digits, no point or hyphen between.
+  const pitches: number[] = [];
+  let glyph = 0;
+  for (const run of word.text.split(/[.-]/)) {
+    for (let i = 1; i < run.length; i++) pitches.push(centre(ink.glyphs[glyph + i]!) - centre(ink.glyphs[glyph + i - 1]!));
+    glyph += run.length;
+  }
+  if (pitches.length === 0) return word;
+  const pitch = pitches.sort((a, b) => a - b)[pitches.length >> 1]!;
+  const before = bounds[1]!.replace('.', '').length;
+  const across = centre(ink.glyphs[before]!) - centre(ink.glyphs[before - 1]!);
+  return across >= SPACED_HYPHEN_PITCHES * pitch ? { ...word, text: `${bounds[1]} - ${bounds[2]}` } : word;
+}

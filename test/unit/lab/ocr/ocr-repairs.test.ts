@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { RESTORED_CONFIDENCE, withDecimalPoint } from '../../../../functions/lab/ocr/decimal-points';
 import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord, PRINTED_UNITS } from '../../../../functions/lab/ocr/normalise-word';
-import { withDroppedHyphen, withRangeMarksRestored, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
+import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphens';
 import { withTrailingPeriod } from '../../../../functions/lab/ocr/trailing-period';
@@ -225,6 +225,44 @@ function printedRange([whole1, decimals1]: [number, number], [whole2, decimals2]
   const number = (whole: string, decimals: string) => (decimals === '' ? whole : `${whole}.${decimals}`);
   return `${number('3'.repeat(whole1), '7'.repeat(decimals1))}-${number('4'.repeat(whole2), '5'.repeat(decimals2))}`;
 }
+
+describe('withRangeSpacing', () => {
+  /** Digits 12 px wide and 30 tall on a 20 px pitch from x = 100, the bounds' first digits `gap` pitches apart, a hyphen half way up between. */
+  function range(firstDigits: number, secondDigits: number, gap: number): { image: PageImage; x1: number } {
+    const rects: Array<[number, number, number, number]> = [];
+    for (let i = 0; i < firstDigits; i++) rects.push([100 + 20 * i, 100, 12, 30]);
+    const second = 100 + 20 * (firstDigits - 1 + gap);
+    for (let i = 0; i < secondDigits; i++) rects.push([second + 20 * i, 100, 12, 30]);
+    const hyphenCentre = (100 + 20 * (firstDigits - 1) + 6 + second + 6) / 2;
+    rects.push([Math.round(hyphenCentre - 6), 113, 12, 4]);
+    return { image: page(rects), x1: second + 20 * (secondDigits - 1) + 12 };
+  }
+  const word = (text: string, x1: number): RecognizedWord => ({ text, x0: 100, y0: 100, x1, y1: 130, confidence: 0.91 });
+
+  it('puts back the spaces printed around the hyphen of a range, where its digits stand apart by more than the hyphen alone gives', () => {
+    // Courier's `6 - 24`: the 6 and the 2 four pitches apart; Helvetica's, 2.6.
+    const courier = range(1, 2, 4);
+    expect(withRangeSpacing(word('6-24', courier.x1), courier.image)).toMatchObject({ text: '6 - 24', confidence: 0.91 });
+    const helvetica = range(2, 3, 2.6);
+    expect(withRangeSpacing(word('65-100', helvetica.x1), helvetica.image)).toMatchObject({ text: '65 - 100' });
+  });
+
+  it('leaves a range printed without spaces, one with no plain pair of digits to measure by, one whose glyphs are not its digits, and any other word', () => {
+    for (const gap of [2, 1.6]) {
+      const unspaced = range(2, 2, gap);
+      const read = word('65-99', unspaced.x1);
+      expect(withRangeSpacing(read, unspaced.image)).toBe(read);
+    }
+    const wide = range(1, 1, 4);
+    const noPair = word('6-9', wide.x1);
+    expect(withRangeSpacing(noPair, wide.image)).toBe(noPair);
+    const courier = range(1, 2, 4);
+    for (const text of ['6-245', '24-6', '6-24H', '2024-06']) {
+      const other = word(text, courier.x1);
+      expect(withRangeSpacing(other, courier.image)).toBe(other);
+    }
+  });
+});
 
 describe('withDroppedHyphen', () => {
 

@@ -392,3 +392,17 @@ it('reads the ink the page reading left beside a word together with the word', a
   expect(lineRegions).toHaveLength(1);
   expect(lineRegions[0]!.x0).toBeLessThan(pieceBox!.x0);
 });
+
+it('gives a range the spaces printed around its hyphen, which the engine dropped', async () => {
+  const printed = [...TITLE_LINE, { text: 'BUN', x: 20, y: 25 }, { text: '17', x: 200, y: 25 }, { text: '6 - 24', x: 260, y: 25 }, { text: 'mg/dL', x: 320, y: 25 }];
+  const { bytes, boxOf } = await monospacedSheet(printed);
+  const fake: TextRecognizer = {
+    engine: 'fake',
+    recognize: async (image) => printed.map((w) => ({ text: w.text.replaceAll(' ', ''), ...boxOf(w, image.height), confidence: 0.95 })),
+    recognizeLine: async () => [],
+  };
+  const [page] = await pagesRead(bytes, fake);
+  const texts = page!.items.map((item) => item.str);
+  expect(texts).toContain('6 - 24');
+  expect(texts).not.toContain('6-24');
+});
