@@ -179,9 +179,10 @@ export async function withMisshapenRangesReadAgain(words: readonly RecognizedWor
 
 /**
  * The word with the ink beside it that the page reading left out (uncovered-ink.ts `wordBeside`), read
- * together as one line at the page's scale; undefined unless that reading is one word that is the word
- * as read with more glyphs on the ink's side (`6-5.1` and the `3.` before it: `3.6-5.1`). The glyphs it
- * adds were read once, so the word is flagged to check.
+ * together as one line at the page's scale; undefined unless that reading is one word: the word as read
+ * with more glyphs on the ink's side (`6-5.1` and the `3.` before it: `3.6-5.1`), flagged to check for
+ * the glyphs it adds were read once; or the word as read, whose box clipped its own ink (`HDL` boxed
+ * without the stroke of its `L`, which read alone is another `L`), its box grown over the ink.
  */
 export async function withInkBesideRead(word: RecognizedWord, ink: ImageRegion, image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord | undefined> {
   if (!recognizer.recognizeLine) return undefined;
@@ -189,6 +190,7 @@ export async function withInkBesideRead(word: RecognizedWord, ink: ImageRegion, 
   const words = (await recognizer.recognizeLine(image, region)).filter((w) => w.text.trim() !== '');
   if (words.length !== 1) return undefined;
   const read = words[0]!;
+  if (read.text === word.text) return { ...word, x0: region.x0, x1: region.x1 };
   const added = ink.x1 < word.x0 ? read.text.endsWith(word.text) && read.text.slice(0, -word.text.length) : read.text.startsWith(word.text) && read.text.slice(word.text.length);
   if (!added || !/[\p{L}\p{N}]/u.test(added)) return undefined;
   return { ...word, text: read.text, x0: read.x0, x1: read.x1, y0: read.y0, y1: read.y1, confidence: Math.min(SECOND_READING_CONFIDENCE, word.confidence, read.confidence) };

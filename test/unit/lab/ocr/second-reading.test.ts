@@ -214,8 +214,15 @@ describe('withInkBesideRead', () => {
     expect(right).toMatchObject({ text: 'Cholesterol', x0: 100, x1: 175 });
   });
 
-  it('takes nothing where the line reads as several words, changes the word, grows it on the other side, adds no letter or digit, or cannot be read', async () => {
-    for (const texts of [['3.', '6-5.1'], ['3.6-5.7'], ['6-5.1'], ['6-5.13'], ['.6-5.1'], []]) {
+  it('grows the box over the ink where the line reads as the word itself: ink of its own that the box clipped', async () => {
+    // `HDL` boxed without the stroke of its `L`, which read alone is another `L`.
+    const hdl = { ...RANGE_PIECE, text: 'HDL' };
+    const read = await withInkBesideRead(hdl, { x0: 165, y0: 100, x1: 178, y1: 130 }, PAGE, lineEngine(['HDL']).recognizer);
+    expect(read).toEqual({ ...hdl, x1: 178 });
+  });
+
+  it('takes nothing where the line reads as several words, changes the word, grows it on the other side, adds no letter or digit, or reads nothing', async () => {
+    for (const texts of [['3.', '6-5.1'], ['3.6-5.7'], ['6-5.13'], ['.6-5.1'], []]) {
       expect(await withInkBesideRead(RANGE_PIECE, LEFT_INK, PAGE, lineEngine(texts).recognizer)).toBeUndefined();
     }
     const { recognizeLine: _, ...pageOnly } = lineEngine(['3.6-5.1']).recognizer;
