@@ -21,7 +21,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   whose letters are those of printed units, only their case read otherwise, is the one agreeing with
  *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
  * - A word with a slash that is no printed unit, nor one through the confusions, but is exactly one
- *   with one of two neighbouring strokes dropped (`x10E3/ulL`: one `L` read as two strokes) is that unit.
+ *   with one of two neighbouring strokes dropped (`x10E3/ulL`: one `L` read as two strokes), or with
+ *   one mark a speck makes taken out (`x10E:3/uL`), is that unit.
  * - A word of letters without a slash that is no printed unit but becomes exactly one with one upright
  *   stroke read as its slash, and then as above, is that unit: `gldL` is `g/dL`, `mgIdL` is `mg/dL`.
  *   No word of a report's names or prose becomes a unit so.
@@ -97,8 +98,16 @@ function unitSpelling(word: string): string {
   if (!/[/[|]/.test(word)) return unitWithSlashRead(word);
   const once = unitSpellingOnce(word);
   if (once !== word || PRINTED_UNITS.has(word) || !/[/[|]/.test(word)) return once;
-  const units = new Set(withoutDoubledStroke(word).map(unitSpellingOnce).filter((unit) => PRINTED_UNITS.has(unit)));
+  const units = new Set([...withoutDoubledStroke(word), ...withoutSpeckMark(word)].map(unitSpellingOnce).filter((unit) => PRINTED_UNITS.has(unit)));
   return units.size === 1 ? [...units][0]! : word;
+}
+
+/** Marks a speck makes inside a word. */
+const INNER_SPECK_MARKS = /[:;,'.]/g;
+
+/** The word with one of the marks a speck makes taken out, each way (`x10E:3/uL`: a speck read as a colon). */
+function withoutSpeckMark(word: string): string[] {
+  return [...word.matchAll(INNER_SPECK_MARKS)].map((mark) => word.slice(0, mark.index) + word.slice(mark.index + 1));
 }
 
 /** What OCR reads an upright stroke of a letter or digit as. */
