@@ -23,9 +23,9 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
  * plain). A reading with such a mark settles nothing and is not taken (noisy `4.1-5.2`, read `41-52`,
  * is `41:52` in both half-size renderings).
  *
- * The engine also reads some values as letters, unsurely (`8.1` as `Bil` at 0.55, `71` as `Td` at 0.62),
- * and short words as others (`EGFR` as `FRE` at 0.38, `DETECTED` as `RELI`): a short word of letters
- * only under 0.7 is read again the same way, and takes the renderings' text only where both read the
+ * The engine also reads some values as letters, unsurely (`8.1` as `Bil` at 0.55, `71` as `Td` at 0.62,
+ * `5.5` as `D:D` at 0.12), and short words as others (`EGFR` as `FRE` at 0.38, `DETECTED` as `RELI`): a
+ * short word of letters (and the marks a point is read as) under 0.7 is read again the same way, and takes the renderings' text only where both read the
  * same number or the same word a report prints alone in a cell (a one-word test name of the LOINC
  * table, a word of a text result, a flag word, a unit); a word read again as itself, or as anything
  * else, stays as read.
@@ -35,8 +35,10 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
 const DOUBTED = 0.6;
 /** Shorter words are left alone: a lone doubted digit or two is mostly a speck, dropped after. */
 const MIN_LENGTH = 3;
-/** Words of letters only, at most this long and under this confidence, may be values read as letters. */
+/** Words of letters, at most this long and under this confidence, may be values read as letters. */
 const MAX_LETTERS = 4;
+/** Letters, and the marks a value's point is read as among them (`D:D` for `5.5`): at least one letter. */
+const LETTERS_AND_POINTS = /^(?=.*\p{L})[\p{L}.:;,]+$/u;
 const UNSURE_LETTERS = 0.7;
 /** What such a word must read as to be taken: a number. */
 const NUMBER = /^\d+(?:\.\d+)?$/;
@@ -149,7 +151,7 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
   return Promise.all(
     words.map((w) => {
       if ((w.confidence < DOUBTED || hasMisreadPoint(w.text)) && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, isPlainDigits).then((r) => r.word);
-      if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && /^\p{L}+$/u.test(w.text)) return readAgain(w, image, readLine, isNumberOrCellWord).then((r) => r.word);
+      if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && LETTERS_AND_POINTS.test(w.text)) return readAgain(w, image, readLine, isNumberOrCellWord).then((r) => r.word);
       return w;
     }),
   );

@@ -110,9 +110,9 @@ describe('withDoubtedNumbersReadAgain', () => {
     const { recognizer, calls } = engine({ half: ['33.3'], sharp: ['33.3'] });
     const sure = { ...DOUBTED, text: '14.9', confidence: 0.95 };
     const letters = (text: string, confidence: number) => ({ ...DOUBTED, text, confidence });
-    const words = [sure, { ...DOUBTED, text: '38' }, letters('Hemoglobin', 0.3), letters('Hgb', 0.9), letters('H', 0.3), letters('mg/dL', 0.3), DOUBTED];
+    const words = [sure, { ...DOUBTED, text: '38' }, letters('Hemoglobin', 0.3), letters('Hgb', 0.9), letters('H', 0.3), letters('mg/dL', 0.3), letters(':.', 0.3), DOUBTED];
     const read = await withDoubtedNumbersReadAgain(words, PAGE, recognizer);
-    expect(read.map((w) => w.text)).toEqual(['14.9', '38', 'Hemoglobin', 'Hgb', 'H', 'mg/dL', '33.3']);
+    expect(read.map((w) => w.text)).toEqual(['14.9', '38', 'Hemoglobin', 'Hgb', 'H', 'mg/dL', ':.', '33.3']);
     expect(calls).toHaveLength(2);
   });
 
@@ -127,6 +127,7 @@ describe('withDoubtedNumbersReadAgain', () => {
       ['RELI', 'DETECTED'],
       ['uisC', 'UIBC'],
       ['Pg', 'pg'],
+      ['D:D', '5.5'],
     ] as const) {
       const word = { ...DOUBTED, text: read, confidence: 0.38 };
       expect((await withDoubtedNumbersReadAgain([word], PAGE, engine({ half: [printed], sharp: [printed] }).recognizer))[0]).toMatchObject({ text: printed, confidence: SECOND_READING_CONFIDENCE });
