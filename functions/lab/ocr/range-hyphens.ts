@@ -1,4 +1,5 @@
 import { type Blob, inkOf, isPrintedPoint, POINT_PITCH_HEIGHTS, RESTORED_CONFIDENCE, type WordInk } from './decimal-points';
+import { median } from './median';
 import type { PageImage, RecognizedWord } from './recognizer';
 import { rightNeighbours } from './unspaced-words';
 
@@ -167,8 +168,8 @@ export function withRangeSpacing(word: RecognizedWord, image: PageImage): Recogn
     for (let i = 1; i < run.length; i++) pitches.push(centre(ink.glyphs[glyph + i]!) - centre(ink.glyphs[glyph + i - 1]!));
     glyph += run.length;
   }
-  if (pitches.length === 0) return word;
-  const pitch = pitches.sort((a, b) => a - b)[pitches.length >> 1]!;
+  const pitch = median(pitches);
+  if (pitch === undefined) return word;
   const before = bounds[1]!.replace('.', '').length;
   const across = centre(ink.glyphs[before]!) - centre(ink.glyphs[before - 1]!);
   return across >= SPACED_HYPHEN_PITCHES * pitch ? { ...word, text: `${bounds[1]} - ${bounds[2]}` } : word;
