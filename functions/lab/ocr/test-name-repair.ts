@@ -15,9 +15,11 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  * printed, and stays. Any other name is repaired only when, with spaces and the marks a speck makes or
  * hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one character (l,
  * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names; or,
- * spelling none, it does with one letter put into one of its gaps (`Carbon Dioxide, To al`: a glyph too
- * faint to read leaves a gap where the engine cuts the word). Two candidates, or none, leave the name
- * as read: a wrong name is worse than an uncoded one.
+ * spelling none, it does with one character misread: a letter put into one of its gaps (`Carbon
+ * Dioxide, To al`: a glyph too faint to read leaves a gap where the engine cuts the word), a glyph of
+ * like shape put back (`TRON, TOTAL`, `AST (SGOTi`, `Cholesterof, Total`), or a speck's mark at a
+ * word's edge taken out (`Iron Saturation |`). Two candidates, or none, leave the name as read: a
+ * wrong name is worse than an uncoded one.
  */
 
 /** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
@@ -32,6 +34,24 @@ export function confusionFold(name: string): string {
   for (const c of name.replace(SPECK_MARKS, '').toUpperCase()) folded += CONFUSED[c] ?? c;
   return folded;
 }
+
+/**
+ * Glyphs of like shape that OCR takes one for the other, in folded spelling (`1` stands for l, I, |):
+ * a serif I for T (`TRON`), l for f or t, a bracket or slash for l (`(SGOTi`, `Abip24`), c for e or
+ * o, a for g (`ma/dL`), u for v, n for h.
+ */
+const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH'];
+const LOOKALIKES = new Map<string, string[]>();
+for (const [a, b] of LOOKALIKE_PAIRS.map((pair) => [...pair] as [string, string])) {
+  LOOKALIKES.set(a, [...(LOOKALIKES.get(a) ?? []), b]);
+  LOOKALIKES.set(b, [...(LOOKALIKES.get(b) ?? []), a]);
+}
+
+/** What a speck beside a word reads as: a stroke or a tick. */
+const SPECK_READINGS = /^[|!lIi1'`‘’~]$/;
+
+/** Fewest characters (folded) a name needs before one misread character may be repaired: shorter names lie too close together (`HDL`, `LDL`). */
+const MIN_MISREAD_FOLD = 5;
 
 /** A small letter followed by a capital in one word: a case OCR made (`uiBC`), or a name the table spells so (`pH`). */
 const MIXED_CASE_WORD = /\p{Ll}\p{Lu}/u;
@@ -87,27 +107,63 @@ export class PrintedNames {
       return respaced ?? (resized.length === 1 ? resized[0]! : MIXED_CASE_WORD.test(read) ? nearestInCase(read, known) : null);
     }
     const fold = confusionFold(read);
-    const names = this.byFold.get(fold) ?? this.withLostLetter(read, fold);
+    const names = this.byFold.get(fold) ?? this.withOneCharacterMisread(read, fold);
     if (names?.size !== 1) return null;
     const [spellings] = [...names.values()];
     return nearestInCase(read, spellings!);
+  }
+
+  /**
+   * The names a reading spells with one character misread: lost at one of its gaps, taken for a
+   * glyph of like shape, or a speck at a word's edge read as a mark; only when all such readings
+   * give one name.
+   */
+  private withOneCharacterMisread(read: string, fold: string): Map<string, string[]> | undefined {
+    const folds = new Set([...this.withLostLetter(read, fold), ...this.withLookalike(fold), ...this.withEdgeSpeck(read)]);
+    return folds.size === 1 ? this.byFold.get([...folds][0]!) : undefined;
+  }
+
+  /** The folds a reading gives with one character taken for a glyph of like shape (`TRON` for `IRON`, `(SGOTi` for `(SGOT)`). */
+  private withLookalike(fold: string): Set<string> {
+    const folds = new Set<string>();
+    if (fold.length < MIN_MISREAD_FOLD) return folds;
+    [...fold].forEach((c, at) => {
+      for (const other of LOOKALIKES.get(c) ?? []) {
+        const candidate = `${fold.slice(0, at)}${other}${fold.slice(at + 1)}`;
+        if (this.byFold.has(candidate)) folds.add(candidate);
+      }
+    });
+    return folds;
+  }
+
+  /** The folds a reading gives without a mark a speck made at the edge of one of its words (`Iron Saturation |`). */
+  private withEdgeSpeck(read: string): Set<string> {
+    const folds = new Set<string>();
+    for (const word of read.matchAll(/\S+/g)) {
+      for (const at of new Set([word.index, word.index + word[0].length - 1])) {
+        if (!SPECK_READINGS.test(read[at]!)) continue;
+        const candidate = confusionFold(`${read.slice(0, at)}${read.slice(at + 1)}`);
+        if (candidate.length >= MIN_MISREAD_FOLD && this.byFold.has(candidate)) folds.add(candidate);
+      }
+    }
+    return folds;
   }
 
   /** `${position}|${fold without its character there}` → the folds of the table's spellings that give it. */
   private lostLetters: Map<string, Set<string>> | undefined;
 
   /**
-   * The names a reading spells with one letter lost at one of its gaps (`Carbon Dioxide, To al`: a
-   * glyph too faint to read leaves a gap, and the engine cuts the word there), when they are of one fold.
+   * The folds a reading gives with one letter lost at one of its gaps (`Carbon Dioxide, To al`: a
+   * glyph too faint to read leaves a gap, and the engine cuts the word there).
    */
-  private withLostLetter(read: string, fold: string): Map<string, string[]> | undefined {
+  private withLostLetter(read: string, fold: string): Set<string> {
     this.lostLetters ??= this.lostLetterIndex();
     const folds = new Set<string>();
     for (const gap of read.matchAll(/\s+/g)) {
       const at = confusionFold(read.slice(0, gap.index)).length;
       for (const found of this.lostLetters.get(`${at}|${fold}`) ?? []) folds.add(found);
     }
-    return folds.size === 1 ? this.byFold.get([...folds][0]!) : undefined;
+    return folds;
   }
 
   private lostLetterIndex(): Map<string, Set<string>> {

@@ -5,6 +5,12 @@ import { misreadings } from './misreadings';
 
 const SPELLINGS = [...new Set(LOINC_ROWS.flatMap((r) => r.synonyms))];
 
+/** What OCR reads a glyph as when it takes it for one of like shape. */
+const LOOKALIKE_READINGS: Record<string, string[]> = {
+  I: ['T'], T: ['I'], l: ['f', 't'], f: ['l'], t: ['l', 'f'], ')': ['i', 'l'], '(': ['l'], '/': ['i', 'l'],
+  c: ['e', 'o'], e: ['c'], a: ['g'], g: ['a'], u: ['v'], n: ['h'], h: ['n'],
+};
+
 describe('repairedTestName', () => {
   it.each([
     ['Hemoglobin A lc', 'Hemoglobin A1c'],
@@ -21,9 +27,14 @@ describe('repairedTestName', () => {
     // A letter too faint to read, a gap where it stood.
     ['Carbon Dioxide, To al', 'Carbon Dioxide, Total'],
     ['Sod um', 'Sodium'],
+    // A glyph taken for one of like shape; a speck beside a word read as a stroke.
+    ['TRON, TOTAL', 'IRON, TOTAL'],
+    ['AST (SGOTi', 'AST (SGOT)'],
+    ['Cholesterof Total', 'Cholesterol, Total'],
+    ['Iron Saturation |', 'Iron Saturation'],
   ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
 
-  it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS'])('leaves %s as it is', (name) =>
+  it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS', 'Apolipoprotein C', 'HDI'])('leaves %s as it is', (name) =>
     expect(repairedTestName(name)).toBeNull(),
   );
 
@@ -40,6 +51,33 @@ describe('repairedTestName', () => {
     fc.assert(
       fc.property(lostLetter, ({ spelling, read }) => {
         // A reading that spells some other name as it stands is that name's business (the rule above).
+        fc.pre(!folds.has(confusionFold(read)));
+        const repaired = repairedTestName(read);
+        if (repaired === null) return;
+        repairs++;
+        expect(normaliseTestName(repaired)).toBe(normaliseTestName(spelling));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(repairs).toBeGreaterThan(500);
+  });
+
+  it('reads a known name with one glyph taken for one of like shape, or a speck beside a word, as that name, or leaves it, never as another name', () => {
+    const folds = new Set(SPELLINGS.map(confusionFold));
+    const lookalike = fc
+      .record({ spelling: fc.constantFrom(...SPELLINGS.filter((s) => confusionFold(s).length >= 5)), at: fc.nat(), pick: fc.nat(), speck: fc.boolean() })
+      .map(({ spelling, at, pick, speck }) => {
+        if (speck) return { spelling, read: at % 2 === 0 ? `${spelling} |` : `l ${spelling}` };
+        const shaped = [...spelling].flatMap((c, i) => (LOOKALIKE_READINGS[c] ? [i] : []));
+        if (shaped.length === 0) return { spelling, read: spelling };
+        const i = shaped[at % shaped.length]!;
+        const readings = LOOKALIKE_READINGS[spelling[i]!]!;
+        return { spelling, read: `${spelling.slice(0, i)}${readings[pick % readings.length]}${spelling.slice(i + 1)}` };
+      });
+    let repairs = 0;
+    fc.assert(
+      fc.property(lookalike, ({ spelling, read }) => {
+        // A reading that spells some other name as it stands is read as that name (the first rule).
         fc.pre(!folds.has(confusionFold(read)));
         const repaired = repairedTestName(read);
         if (repaired === null) return;
