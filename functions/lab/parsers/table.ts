@@ -320,6 +320,12 @@ class TableReader {
     const nameText = parts.name;
     if (nameText !== '' && (isComment(nameText) || nameText.split(' ').length > 4 || !/[A-Za-z(]/.test(nameText) || nameText.includes('[REDACTED]'))) return false;
     if (nameText === '' && parts.unit === '' && parts.lab === '') return false;
+    // A scanned name the table knows takes no rest, set right of the names, that makes it a name the
+    // table does not: what OCR made of a note under the row (`Hemoglobin A1c` over an indented
+    // `Prediabetes 5.7 - 6.4` read as `Sif~ 6.4`). At the names' indent it is the name's second line
+    // (`Iron` / `Bind.Cap.(TIBC)`), known or not.
+    const indented = line.x0 > (this.rowIndent ?? last.lines[0]!.x0) + INDENT_SLACK;
+    if (nameText !== '' && indented && isRecognised(line) && knownName(last.biomarker, line) && !knownName(`${last.biomarker} ${nameText}`, line)) return false;
     if (nameText !== '') {
       last.biomarker = `${last.biomarker} ${nameText}`;
       this.recordRepair('name_rejoined', 'Test name printed over two lines was re-joined', last);

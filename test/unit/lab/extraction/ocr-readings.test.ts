@@ -114,6 +114,65 @@ describe('a wrapped test name whose comma OCR lost', () => {
   });
 });
 
+describe('a wrapped test name whose comma OCR read as part of a letter', () => {
+  it('is re-joined as the name the LOINC table prints, not taken for a title over the second line', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Lipid Panel', 11]]],
+      // `Cholesterol,` / `Total 196` printed, `l,` read as `f`.
+      [674, [[36, 'Cholesterof']]],
+      [664, [[36, 'Total'], [190, '196'], [330, 'mg/dL'], [400, '100-199']]],
+      [652, [[36, 'Triglycerides'], [190, '120'], [330, 'mg/dL'], [400, '0-149']]],
+    ];
+    expect(await panelsOf([page])).toEqual([
+      [
+        'Lipid Panel',
+        [
+          ['Cholesterol, Total', '196'],
+          ['Triglycerides', '120'],
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('a note under a row, its numbers misread, in the name column', () => {
+  const page = (note: string): DrawnLine[] => [
+    ...HEAD,
+    [686, [[36, 'Hemoglobin A1c', 11]]],
+    [674, [[36, 'Hemoglobin Alc'], [190, '5.5'], [330, '%'], [400, '4.8-5.6']]],
+    // `Prediabetes: 5.7 - 6.4` printed, indented; `5.7 -` read as `Sif~`.
+    [662, [[56, note]]],
+    [650, [[36, 'Hemoglobin'], [190, '13.1'], [330, 'g/dL'], [400, '11.1-15.9']]],
+  ];
+
+  it('is not the rest of a scanned name the table knows', async () => {
+    expect(names(await panelsOf([page('Prediabetes Sif~ 6.4')]))).toEqual([['Hemoglobin A1c', ['Hemoglobin A1c', 'Hemoglobin']]]);
+  });
+
+  it('is the rest of the name where, joined, the two make a name the table knows', async () => {
+    const wrapped: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+      [674, [[36, 'UREA NITROGEN'], [190, '14'], [330, 'mg/dL'], [400, '7-25']]],
+      [664, [[36, '(BUN)']]],
+      [652, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+    ];
+    expect(names(await panelsOf([wrapped]))).toEqual([['Comp. Metabolic Panel (14)', ['UREA NITROGEN (BUN)', 'Sodium']]]);
+  });
+
+  it('is the rest of the name where it stands at the names’ indent, known or not', async () => {
+    const wrapped: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Iron and TIBC', 11]]],
+      [674, [[36, 'Iron'], [190, '288'], [330, 'ug/dL'], [400, '250-450']]],
+      [664, [[36, 'Bind.Cap.(TIBC)']]],
+      [652, [[36, 'UIBC'], [190, '165'], [330, 'ug/dL'], [400, '111-343']]],
+    ];
+    expect(names(await panelsOf([wrapped]))).toEqual([['Iron and TIBC', ['Iron Bind.Cap.(TIBC)', 'UIBC']]]);
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [
