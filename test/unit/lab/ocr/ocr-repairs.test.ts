@@ -65,6 +65,9 @@ describe('normaliseWord', () => {
     // A speck read as a mark inside a unit.
     ['x10E:3/uL', 'x10E3/uL'],
     ["mg/d'L", 'mg/dL'],
+    // A small g read as an a.
+    ['ma/dl', 'mg/dL'],
+    ['pa/mL', 'pg/mL'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
   it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '%:', '|!', 'E!', 'Lipid', 'Glucose', 'Cholesterol', 'mL', 'Ul', 'fL', 'mL/min/1.73', '1:40/x'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
