@@ -134,6 +134,20 @@ function knownName(name: string, line: Line): boolean {
   return isKnownTestName(name) || (isRecognised(line) && repairedTestName(name) !== null);
 }
 
+/**
+ * A unit printed over two lines, as one: a line that ends in a point or slash continues without a
+ * space (`mL/min/1.` / `73m2`); otherwise with one, unless only the point is missing, lost with the
+ * line's end (OCR takes a mark closing a word for a speck): `mL/min/1` / `73m2` is `mL/min/1.73m2`
+ * where the unit table prints that and not the spaced reading.
+ */
+function joinedUnit(first: string, rest: string): string {
+  if (/[./]$/.test(first)) return `${first}${rest}`;
+  const spaced = `${first} ${rest}`;
+  if (isPrintedUnit(spaced) || !/\d$/.test(first) || !/^\d/.test(rest)) return spaced;
+  const pointed = `${first}.${rest}`;
+  return isPrintedUnit(pointed) ? pointed : spaced;
+}
+
 /** Whether a line is a title of the panel table (data/lab/loinc-panels.json), stamp aside: a title wherever it stands. */
 function printedPanelTitle(line: Line): boolean {
   return titleCandidate(line) && isPanelTitle(line.text.replace(PANEL_DATES, ''));
@@ -331,7 +345,7 @@ class TableReader {
       this.recordRepair('name_rejoined', 'Test name printed over two lines was re-joined', last);
     }
     if (parts.unit !== '') {
-      last.unit = last.unit === null ? parts.unit : /[./]$/.test(last.unit) ? `${last.unit}${parts.unit}` : `${last.unit} ${parts.unit}`;
+      last.unit = last.unit === null ? parts.unit : joinedUnit(last.unit, parts.unit);
       this.recordRepair('unit_rejoined', 'Unit printed over two lines was re-joined', last);
     }
     last.lines.push(line);

@@ -173,6 +173,24 @@ describe('a note under a row, its numbers misread, in the name column', () => {
   });
 });
 
+describe('a unit printed over two lines, the point at the first line’s end lost', () => {
+  it('is the unit the table prints with the point, not two words', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+      // `mL/min/1.` / `73m2` printed; OCR took the point closing the line for a speck.
+      [674, [[36, 'eGFR'], [190, '92'], [330, 'mL/min/1'], [400, '>59']]],
+      [664, [[330, '73m2']]],
+      [652, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+    ];
+    const { panels } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultUnit, r.ucumCode])).toEqual([
+      ['eGFR', 'mL/min/1.73m2', 'mL/min/{1.73_m2}'],
+      ['Sodium', 'mmol/L', 'mmol/L'],
+    ]);
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [
