@@ -132,17 +132,18 @@ describe('the smaller misses', () => {
     expect(result(extraction, 'HEPATITIS C ANTIBODY')).toMatchObject({ loincCode: '16128-1', resultType: 'string' });
   });
 
-  it('codes `Iron Bind.Cap.(TIBC)` by the abbreviation it carries', async () => {
+  // A spelling the LOINC table does not print (Labcorp's own, `Iron Bind.Cap.(TIBC)`, it does).
+  it('codes `Iron Binding Cap.(TIBC)` by the abbreviation it carries', async () => {
     const { extraction } = await read([
       [
         [760, [[36, 'Labcorp', 12]]],
         [740, [[36, 'Date Collected: 03/14/2025']]],
         [700, [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']]],
         [686, [[36, 'Iron and TIBC', 9]]],
-        [674, [[36, 'Iron Bind.Cap.(TIBC)'], [190, '310'], [330, 'ug/dL'], [400, '250-450']]],
+        [674, [[36, 'Iron Binding Cap.(TIBC)'], [190, '310'], [330, 'ug/dL'], [400, '250-450']]],
       ],
     ]);
-    expect(result(extraction, 'Iron Bind.Cap.(TIBC)')).toMatchObject({ resultValue: '310', loincCode: '2500-7', ucumCode: 'ug/dL' });
+    expect(result(extraction, 'Iron Binding Cap.(TIBC)')).toMatchObject({ resultValue: '310', loincCode: '2500-7', ucumCode: 'ug/dL' });
   });
 
   it('takes a mixed-case line at the rows\' indent above a wrapped coded name for the panel title', async () => {
@@ -153,12 +154,12 @@ describe('the smaller misses', () => {
         [700, [[36, 'Component'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']]],
         [686, [[36, 'Iron and TIBC']]],
         [675, [[36, 'Iron']]],
-        [664, [[36, 'Bind.Cap.(TIBC)'], [190, '351'], [330, 'ug/dL'], [400, '250-450']]],
+        [664, [[36, 'Binding Cap.(TIBC)'], [190, '351'], [330, 'ug/dL'], [400, '250-450']]],
         [653, [[36, 'UIBC'], [190, '215'], [330, 'ug/dL'], [400, '111-343']]],
       ],
     ]);
     expect(rows(extraction).map((r) => [r[0], r[1], r[2]])).toEqual([
-      ['Iron and TIBC', 'Iron Bind.Cap.(TIBC)', '351'],
+      ['Iron and TIBC', 'Iron Binding Cap.(TIBC)', '351'],
       ['Iron and TIBC', 'UIBC', '215'],
     ]);
   });

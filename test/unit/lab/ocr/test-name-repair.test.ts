@@ -24,6 +24,7 @@ describe('repairedTestName', () => {
     // Known names in a case or spacing the table does not print: the printed spelling nearest in case.
     ['uiBC', 'UIBC'],
     ['Monocytes (Absolute)', 'Monocytes(Absolute)'],
+    ['Iron Bind.Cap. (TIBC)', 'Iron Bind.Cap.(TIBC)'],
     // A letter too faint to read, a gap where it stood.
     ['Carbon Dioxide, To al', 'Carbon Dioxide, Total'],
     ['Sod um', 'Sodium'],
