@@ -1,6 +1,7 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
 import { repairedPanelTitle } from '../ocr/panel-name-repair';
+import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
@@ -72,7 +73,7 @@ function toPanelResult(raw: RawResult): PanelResult {
     ucumMatchMethod: null,
     minRefRangeValue: raw.range?.min ?? null,
     maxRefRangeValue: raw.range?.max ?? null,
-    referenceRangeText: raw.range?.text ?? null,
+    referenceRangeText: raw.range ? (ocr === undefined ? raw.range.text : printedRangeText(raw.range.text)) : null,
     pageNumber: raw.pageNumber,
     provenance: {
       pageNumber: raw.pageNumber,

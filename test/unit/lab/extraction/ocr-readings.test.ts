@@ -191,6 +191,28 @@ describe('a unit printed over two lines, the point at the first line’s end los
   });
 });
 
+describe('range texts OCR read without their spaces or closing point', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Lipid Panel', 11]]],
+    [674, [[36, 'HDL Cholesterol'], [190, '52'], [330, 'mg/dL'], [400, '>OR =40']]],
+    [662, [[36, 'Lymphs'], [190, '22'], [330, '%'], [400, 'Not Estab']]],
+  ];
+
+  it('are given as reports print them on a recognised page, the bounds unchanged', async () => {
+    const { panels } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.referenceRangeText, r.minRefRangeValue, r.maxRefRangeValue])).toEqual([
+      ['> OR = 40', 40, null],
+      ['Not Estab.', null, null],
+    ]);
+  });
+
+  it('stay as printed on a text page', async () => {
+    const { panels } = await extractionOf([page], false);
+    expect(panels[0]!.panelResults.map((r) => r.referenceRangeText)).toEqual(['>OR =40', 'Not Estab']);
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [

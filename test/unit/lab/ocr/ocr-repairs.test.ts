@@ -3,11 +3,13 @@ import { RESTORED_CONFIDENCE, withDecimalPoint } from '../../../../functions/lab
 import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord, PRINTED_UNITS } from '../../../../functions/lab/ocr/normalise-word';
 import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
+import { printedRangeText } from '../../../../functions/lab/ocr/range-text-spelling';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphens';
 import { withTrailingPeriod } from '../../../../functions/lab/ocr/trailing-period';
 import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
 import { withUnitLostStroke } from '../../../../functions/lab/ocr/unit-lost-stroke';
+import { parseRange } from '../../../../functions/lab/parsers/values';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
 function page(rects: Array<[number, number, number, number]>, width = 400, height = 200): PageImage {
@@ -616,4 +618,28 @@ describe('despeckle', () => {
     expect(removed).toBe(expected.removed);
     expect(Buffer.from(clean.grey).equals(Buffer.from(expected.grey))).toBe(true);
   }
+});
+
+describe('printedRangeText', () => {
+  it.each([
+    ['>OR =40', '> OR = 40'],
+    ['>OR=40', '> OR = 40'],
+    ['<OR = 0.5', '< OR = 0.5'],
+    ['> OR =60', '> OR = 60'],
+    ['Not Estab', 'Not Estab.'],
+  ])('gives %s as printed, %s', (read, printed) => expect(printedRangeText(read)).toBe(printed));
+
+  it('leaves any other range text, and the bounds of every text, as read', () => {
+    const bound = fc.tuple(fc.constantFrom('<', '>', '≤', '>='), fc.constantFrom('', ' '), fc.constantFrom('OR', 'or', '0R', ''), fc.constantFrom('', ' '), fc.constantFrom('=', ''), fc.constantFrom('', ' '), fc.stringMatching(/^\d{1,3}(\.\d{1,2})?$/)).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(bound, fc.string({ maxLength: 12 }), fc.constantFrom('Not Estab.', 'Not Established', 'NEGATIVE', '65-99')), (text) => {
+        const printed = printedRangeText(text);
+        expect(printedRangeText(printed)).toBe(printed);
+        if (!/^[<>]\s*OR\s*=\s*[\d.]+$/.test(text) && text !== 'Not Estab') expect(printed).toBe(text);
+        const [before, after] = [parseRange(text), parseRange(printed)];
+        expect([after?.min, after?.max, after?.minInclusive, after?.maxInclusive]).toEqual([before?.min, before?.max, before?.minInclusive, before?.maxInclusive]);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
