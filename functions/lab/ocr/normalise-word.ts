@@ -8,6 +8,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  * word. Everything else is left as recognised, and doubt is carried by the word's confidence: a value
  * missed is better than a value guessed.
  *
+ * - A word of bars only (`|`) is a stretch of a table rule or a speck, and no word at all: a cell
+ *   holding one (`mg/dL |`) would read otherwise.
  * - Quote marks and backticks that open a word are specks or the shadow of a rule: no value, unit,
  *   range, date or test name of a lab table starts with one.
  * - A period, comma or quote that closes a word holding a digit or a slash (a value, range, date or
@@ -39,6 +41,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   word: `ONS` is `QNS`, `NEGATlVE` is `NEGATIVE`. No English word of a report reads as one.
  */
 
+/** A word of upright bars only: a table rule's stretch or a speck, never text a lab table prints. */
+const LONE_STROKES = /^[|¦]+$/;
 const OPENING_MARKS = /^[\s‘’“”"'`~]+(?=.)/u;
 const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
 const BOUND_OR_READ_0R = /^([<>≤≥]?)0R(=?)$/;
@@ -149,6 +153,7 @@ function labCodeSpelling(word: string): string {
 
 export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
+  if (LONE_STROKES.test(word)) return '';
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
   word = word.replace(BOUND_OR_READ_0R, '$1OR$2');

@@ -69,6 +69,9 @@ describe('normaliseWord', () => {
     ["mg/d'L", 'mg/dL'],
     // A small g read as an a.
     ['ma/dl', 'mg/dL'],
+    // A stretch of a table rule, or a speck.
+    ['|', ''],
+    ['||', ''],
     ['pa/mL', 'pg/mL'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
