@@ -92,35 +92,13 @@ describe('a title of the panel table over a row OCR could not read', () => {
   });
 });
 
-describe('a wrapped test name whose comma OCR lost', () => {
-  it('is re-joined as the name the LOINC table prints, not taken for a title over the second line', async () => {
+describe('a wrapped test name whose comma OCR lost or read as part of a letter', () => {
+  // `Cholesterol,` / `Total 196` printed, the comma too faint to read, or `l,` read as `f`.
+  it.each(['Cholesterol', 'Cholesterof'])('is re-joined as the name the LOINC table prints, not taken for a title over the second line (%s)', async (first) => {
     const page: DrawnLine[] = [
       ...HEAD,
       [686, [[36, 'Lipid Panel', 11]]],
-      // `Cholesterol,` / `Total 196` printed, the comma too faint to read.
-      [674, [[36, 'Cholesterol']]],
-      [664, [[36, 'Total'], [190, '196'], [330, 'mg/dL'], [400, '100-199']]],
-      [652, [[36, 'Triglycerides'], [190, '120'], [330, 'mg/dL'], [400, '0-149']]],
-    ];
-    expect(await panelsOf([page])).toEqual([
-      [
-        'Lipid Panel',
-        [
-          ['Cholesterol, Total', '196'],
-          ['Triglycerides', '120'],
-        ],
-      ],
-    ]);
-  });
-});
-
-describe('a wrapped test name whose comma OCR read as part of a letter', () => {
-  it('is re-joined as the name the LOINC table prints, not taken for a title over the second line', async () => {
-    const page: DrawnLine[] = [
-      ...HEAD,
-      [686, [[36, 'Lipid Panel', 11]]],
-      // `Cholesterol,` / `Total 196` printed, `l,` read as `f`.
-      [674, [[36, 'Cholesterof']]],
+      [674, [[36, first]]],
       [664, [[36, 'Total'], [190, '196'], [330, 'mg/dL'], [400, '100-199']]],
       [652, [[36, 'Triglycerides'], [190, '120'], [330, 'mg/dL'], [400, '0-149']]],
     ];
