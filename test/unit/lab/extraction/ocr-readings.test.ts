@@ -191,6 +191,30 @@ describe('range texts OCR read without their spaces or closing point', () => {
   });
 });
 
+describe('a value whose decimal point the scan lost', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // `1.2` printed; its point one pixel on the scan, read `12`.
+    [674, [[36, 'A/G Ratio'], [190, '12'], [400, '1.2-2.2']]],
+    [662, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+  ];
+
+  it('is not given on a recognised page: the row is left unread', async () => {
+    const { panels, summary } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([['Sodium', '141']]);
+    expect(summary.rowsSkipped).toContainEqual({ reason: 'unreadable_cell', count: 1 });
+  });
+
+  it('is given as printed on a text page', async () => {
+    const { panels } = await extractionOf([page], false);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([
+      ['A/G Ratio', '12'],
+      ['Sodium', '141'],
+    ]);
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [
