@@ -19,7 +19,7 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   (`<@.005` is `<0.005`; no word of a lab table has an `@` among digits).
  * - A word with a slash that is no printed unit of the unit table (data/lab/unit-to-ucum.json) but
  *   becomes exactly one of them through the usual confusions (`l`/`I`/`1`, `[`/`|` for `/`, `O`/`0`,
- *   a small `a`/`g`, letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`, `ma/dl` is `mg/dL`. A word
+ *   a small `a`/`g` or `c`/`e`, letter case) is that unit: `ulU/mL` is `uIU/mL`, `cells/ul` is `cells/uL`, `[HPF` is `/HPF`, `ma/dl` is `mg/dL`, `meg/dL` is `mcg/dL`. A word
  *   whose letters are those of printed units, only their case read otherwise, is the one agreeing with
  *   it in the case of most letters (`x10E3/ul` is `x10E3/uL`, not `X10E3/UL`); a tie leaves the word.
  * - A word with a slash that is no printed unit, nor one through the confusions, but is exactly one
@@ -55,7 +55,7 @@ export const PRINTED_UNITS = new Set((unitTable as Array<{ printed: string }>).m
 const UNITS_FOLDED = new Map<string, Set<string>>();
 for (const unit of PRINTED_UNITS) UNITS_FOLDED.set(unit.toLowerCase(), (UNITS_FOLDED.get(unit.toLowerCase()) ?? new Set()).add(unit));
 /** What OCR reads one character of a unit as (letter case aside). */
-const CONFUSABLE: Record<string, string[]> = { l: ['i', '1'], i: ['l', '1'], '1': ['l', 'i'], '[': ['/'], '|': ['/', 'l', 'i'], o: ['0'], '0': ['o'], a: ['g'], g: ['a'] };
+const CONFUSABLE: Record<string, string[]> = { l: ['i', '1'], i: ['l', '1'], '1': ['l', 'i'], '[': ['/'], '|': ['/', 'l', 'i'], o: ['0'], '0': ['o'], a: ['g'], g: ['a'], c: ['e'], e: ['c'] };
 /** More confusable characters than this in one word: too many readings to call any of them certain. */
 const MAX_CONFUSIONS = 3;
 

@@ -3,6 +3,7 @@ import { mapToLoinc } from '../loinc/map-to-loinc';
 import { repairedPanelTitle } from '../ocr/panel-name-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
+import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
@@ -66,7 +67,7 @@ function toPanelResult(raw: RawResult): PanelResult {
     biomarker: repaired ?? raw.biomarker,
     resultValue: raw.value.resultValue,
     resultType: raw.value.resultType,
-    resultUnit: raw.unit,
+    resultUnit: raw.unit === null || ocr === undefined ? raw.unit : respacedUnit(raw.unit),
     loincCode: null,
     loincMatchType: null,
     ucumCode: null,

@@ -191,6 +191,20 @@ describe('range texts OCR read without their spaces or closing point', () => {
   });
 });
 
+describe('a unit of two words OCR read as one', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Lipid Panel', 11]]],
+    [674, [[36, 'LDL Chol Calc (NIH)'], [190, '129'], [330, 'mg/dL(calc)'], [400, '0-99']]],
+  ];
+
+  it('is the unit the table prints on a recognised page, and as printed on a text page', async () => {
+    const units = async (ocr: boolean) => (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => r.resultUnit);
+    expect(await units(true)).toEqual(['mg/dL (calc)']);
+    expect(await units(false)).toEqual(['mg/dL(calc)']);
+  });
+});
+
 describe('a value whose decimal point the scan lost', () => {
   const page: DrawnLine[] = [
     ...HEAD,

@@ -9,6 +9,7 @@ import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphen
 import { withTrailingPeriod } from '../../../../functions/lab/ocr/trailing-period';
 import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-case';
 import { withUnitLostStroke } from '../../../../functions/lab/ocr/unit-lost-stroke';
+import { respacedUnit } from '../../../../functions/lab/ocr/unit-spacing';
 import { parseRange } from '../../../../functions/lab/parsers/values';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
@@ -73,6 +74,8 @@ describe('normaliseWord', () => {
     ['|', ''],
     ['||', ''],
     ['pa/mL', 'pg/mL'],
+    // A small c read as an e.
+    ['meg/dL', 'mcg/dL'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
   it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '%:', '|!', 'E!', 'Lipid', 'Glucose', 'Cholesterol', 'mL', 'Ul', 'fL', 'mL/min/1.73', '1:40/x'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
@@ -643,6 +646,33 @@ describe('printedRangeText', () => {
         expect([after?.min, after?.max, after?.minInclusive, after?.maxInclusive]).toEqual([before?.min, before?.max, before?.minInclusive, before?.maxInclusive]);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('respacedUnit', () => {
+  it.each([
+    ['mg/dL(calc)', 'mg/dL (calc)'],
+    ['mg/gcreat', 'mg/g creat'],
+    ['%by wt', '% by wt'],
+    ['ug/mL  FEU', 'ug/mL FEU'],
+  ])('gives %s as the unit table prints it, %s', (read, printed) => expect(respacedUnit(read)).toBe(printed));
+
+  it.each(['mL/min/1.73m2', 'mL/min/1.73 m2', 'mg/dL', 'mg /dL x', 'Thousand/uL'])('leaves %s as it is', (unit) => expect(respacedUnit(unit)).toBe(unit));
+
+  it('gives a unit as read or a printed unit spelt the same with spaces aside, and is idempotent', () => {
+    const spaced = fc.constantFrom(...PRINTED_UNITS).chain((unit) =>
+      fc.array(fc.constantFrom('', ' '), { minLength: unit.length, maxLength: unit.length }).map((gaps) => [...unit.replace(/\s+/g, '')].map((c, i) => `${c}${gaps[i]}`).join('').trim()),
+    );
+    fc.assert(
+      fc.property(fc.oneof(spaced, fc.string({ maxLength: 10 })), (read) => {
+        const unit = respacedUnit(read);
+        expect(respacedUnit(unit)).toBe(unit);
+        if (unit !== read) {
+          expect(PRINTED_UNITS.has(unit)).toBe(true);
+          expect(unit.replace(/\s+/g, '')).toBe(read.replace(/\s+/g, ''));
+        }
+      }),
     );
   });
 });
