@@ -715,9 +715,10 @@ function titlesAboveHeaders(lines: readonly Line[], headers: ReadonlyMap<Line, C
       const upper = lines[i - 1];
       const row = upper && upper.y - above.y <= Math.min(gap, titleGap(above)) ? (rowOf(upper, header) ?? rowOf(upper, null)) : null;
       const atRowIndent = upper !== undefined && Math.abs(above.x0 - upper.x0) <= INDENT_SLACK && below !== line && Math.abs(below.x0 - above.x0) > INDENT_SLACK;
-      if (row && (isKnownTestName(`${row.name} ${above.text}`) || atRowIndent)) break;
-      // A title wrapped over two lines is set in one size; a smaller line above it is the rest of a row.
-      if (below !== line && !isStampLine(below) && Math.abs(above.size - below.size) > 0.5) break;
+      if (row && (knownName(`${row.name} ${above.text}`, above) || atRowIndent)) break;
+      // A title wrapped over two lines is set in one size, its lines flush left; a smaller line above
+      // it is the rest of a row, one set right of it a note (`High > or = 3.1` over `URINALYSIS, COMPLETE`).
+      if (below !== line && !isStampLine(below) && (Math.abs(above.size - below.size) > 0.5 || above.x0 > below.x0 + INDENT_SLACK)) break;
       titles.add(above);
       below = above;
     }

@@ -205,6 +205,43 @@ describe('a unit of two words OCR read as one', () => {
   });
 });
 
+describe('lines above a panel title over its column header', () => {
+  const header: DrawnLine[1] = [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']];
+
+  it('are no part of the title where set right of it: a note of the row before', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'HS CRP', 11]]],
+      [674, [[46, 'HS CRP'], [190, '5.8'], [330, 'mg/L']]],
+      [662, [[60, 'Risk Category:']]],
+      [650, [[60, 'High>or=3.1']]],
+      [638, [[36, 'URINALYSIS, COMPLETE']]],
+      [626, header],
+      [614, [[46, 'COLOR'], [190, 'YELLOW'], [400, 'YELLOW']]],
+    ];
+    for (const ocr of [true, false]) expect(names(await panelsOf([page], ocr))).toEqual([
+      ['HS CRP', ['HS CRP']],
+      ['URINALYSIS, COMPLETE', ['COLOR']],
+    ]);
+  });
+
+  it('are no part of the title where, on a scan, they end the name of the row before as the table knows it', async () => {
+    const page: DrawnLine[] = [
+      ...HEAD,
+      [686, [[36, 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 11]]],
+      // `ANTIGEN AND` read as one word.
+      [674, [[36, 'HIV 1/2 ANTIGENAND ANTIBODIES,'], [190, 'NON-REACTIVE'], [400, 'NON-REACTIVE']]],
+      [664, [[36, 'FOURTH GENERATION, WITH REFLEXES']]],
+      [650, [[36, 'URINALYSIS, COMPLETE']]],
+      [638, header],
+      [626, [[36, 'COLOR'], [190, 'YELLOW'], [400, 'YELLOW']]],
+    ];
+    const panels = names(await panelsOf([page]));
+    expect(panels.map(([title]) => title)).toEqual(['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'URINALYSIS, COMPLETE']);
+    expect(panels[1]).toEqual(['URINALYSIS, COMPLETE', ['COLOR']]);
+  });
+});
+
 describe('a value whose decimal point the scan lost', () => {
   const page: DrawnLine[] = [
     ...HEAD,
