@@ -14,6 +14,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   range, date or test name of a lab table starts with one.
  * - A period, comma or quote that closes a word holding a digit or a slash (a value, range, date or
  *   unit) is a speck at the baseline: none of these ends in one. Words of prose keep theirs.
+ * - Quote marks closing a word of the vocabulary's text results, in any case (`Reactive’`), are a
+ *   speck: a report prints no text result in quotes.
  * - Inside a number, `O`/`o` (and `@`, a `0` a speck filled in) read for `0` and `l`/`I` for `1`: a
  *   word of digits, number punctuation and these marks only, with at least one true digit, is a number
  *   (`<@.005` is `<0.005`; no word of a lab table has an `@` among digits).
@@ -45,6 +47,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
 const LONE_STROKES = /^[|¦]+$/;
 const OPENING_MARKS = /^[\s‘’“”"'`~]+(?=.)/u;
 const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
+/** Quote marks closing a word: on a word of a text result (`Reactive’`), a speck; no text result is quoted. */
+const CLOSING_QUOTES = /(?<=.)[‘’“”"'`]+$/u;
 const BOUND_OR_READ_0R = /^([<>≤≥]?)0R(=?)$/;
 const NUMBER_LIKE = /^[<>=]?[\dOolI@]+(?:[.,:/-][\dOolI@]+)*%?$/;
 const DIGIT_FOR = { O: '0', o: '0', '@': '0', l: '1', I: '1' } as const;
@@ -127,7 +131,7 @@ function withoutDoubledStroke(word: string): string[] {
 }
 
 /** Words of the text results (three letters or more), by their confusion fold; a fold two words share repairs nothing. */
-const TEXT_RESULT_WORDS = new Set(vocabulary.textResults.phrases.flatMap((p) => p.split(' ')).filter((w) => /^[A-Z]{3,}$/.test(w)));
+export const TEXT_RESULT_WORDS = new Set(vocabulary.textResults.phrases.flatMap((p) => p.split(' ')).filter((w) => /^[A-Z]{3,}$/.test(w)));
 const TEXT_RESULT_BY_FOLD = new Map<string, string | null>();
 for (const word of TEXT_RESULT_WORDS) {
   const fold = confusionFold(word);
@@ -155,6 +159,7 @@ export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
   if (LONE_STROKES.test(word)) return '';
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
+  else if (TEXT_RESULT_WORDS.has(word.replace(CLOSING_QUOTES, '').toUpperCase())) word = word.replace(CLOSING_QUOTES, '');
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
   word = word.replace(BOUND_OR_READ_0R, '$1OR$2');
   return labCodeSpelling(textResultSpelling(unitSpelling(word)));
