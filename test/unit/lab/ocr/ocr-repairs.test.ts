@@ -11,6 +11,7 @@ import { withUnitLetterCase } from '../../../../functions/lab/ocr/unit-letter-ca
 import { withUnitLostStroke } from '../../../../functions/lab/ocr/unit-lost-stroke';
 import { respacedUnit } from '../../../../functions/lab/ocr/unit-spacing';
 import { parseRange } from '../../../../functions/lab/parsers/values';
+import { isPrintedUnit } from '../../../../functions/lab/ucum/to-ucum';
 
 /** A white 300-dpi page with black rectangles [x, y, width, height] drawn on it. */
 function page(rects: Array<[number, number, number, number]>, width = 400, height = 200): PageImage {
@@ -660,20 +661,24 @@ describe('respacedUnit', () => {
     ['mg/gcreat', 'mg/g creat'],
     ['%by wt', '% by wt'],
     ['ug/mL  FEU', 'ug/mL FEU'],
+    // The link word of a described unit run into a neighbour.
+    ['%of total Hgb', '% of total Hgb'],
+    ['% oftotal Hgb', '% of total Hgb'],
   ])('gives %s as the unit table prints it, %s', (read, printed) => expect(respacedUnit(read)).toBe(printed));
 
   it.each(['mL/min/1.73m2', 'mL/min/1.73 m2', 'mg/dL', 'mg /dL x', 'Thousand/uL'])('leaves %s as it is', (unit) => expect(respacedUnit(unit)).toBe(unit));
 
-  it('gives a unit as read or a printed unit spelt the same with spaces aside, and is idempotent', () => {
+  it('gives a unit as read or a unit the reader knows spelt the same with spaces aside, and is idempotent', () => {
     const spaced = fc.constantFrom(...PRINTED_UNITS).chain((unit) =>
       fc.array(fc.constantFrom('', ' '), { minLength: unit.length, maxLength: unit.length }).map((gaps) => [...unit.replace(/\s+/g, '')].map((c, i) => `${c}${gaps[i]}`).join('').trim()),
     );
+    const glued = fc.constantFrom('% of total Hgb', '% by wt', 'mg/dL in serum').chain((unit) => fc.nat().map((at) => unit.replace(at % 2 === 0 ? / (of|by|in)/ : /(of|by|in) /, '$1')));
     fc.assert(
-      fc.property(fc.oneof(spaced, fc.string({ maxLength: 10 })), (read) => {
+      fc.property(fc.oneof(spaced, glued, fc.string({ maxLength: 10 })), (read) => {
         const unit = respacedUnit(read);
         expect(respacedUnit(unit)).toBe(unit);
         if (unit !== read) {
-          expect(PRINTED_UNITS.has(unit)).toBe(true);
+          expect(isPrintedUnit(unit)).toBe(true);
           expect(unit.replace(/\s+/g, '')).toBe(read.replace(/\s+/g, ''));
         }
       }),
