@@ -64,6 +64,8 @@ export interface RawTables {
 
 /** PDF units a line may sit off the row indent and still be at it. */
 const INDENT_SLACK = 3;
+/** How much smaller than its row OCR may size the rest of a row set in the row's size: a lone word's glyphs fill less of the line. */
+const SCANNED_LINE_SHRINK = 0.85;
 /** Largest baseline gap, in font sizes, between a row and the line that carries the rest of it. */
 const CONTINUATION_GAP = 1.7;
 /** Largest baseline gap, in font sizes, between a title and the header or row below it (or 2.2 row pitches when rows are set loosely). */
@@ -325,8 +327,12 @@ class TableReader {
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
     const parts = this.fragments(line);
     if (!this.nameTail(line, parts.unit === '' && parts.lab === '' ? parts.name : '')) return false;
-    // The rest of a row is set like the row (a larger line below is a title or a heading).
-    if (Math.abs(line.size - last.lines[0]!.size) > 0.5) return false;
+    // The rest of a row is set like the row (a larger line below is a title or a heading). A scanned
+    // line's size is estimated from its own glyphs, and a lone short word (`Total` under `Protein,`)
+    // comes out smaller than the row it ends.
+    const rowSize = last.lines[0]!.size;
+    const smallest = isRecognised(line) ? rowSize * SCANNED_LINE_SHRINK : rowSize - 0.5;
+    if (line.size > rowSize + 0.5 || line.size < smallest) return false;
     if (parts.busy) return false;
     // A stratified reference table (`Follicular Phase  30-144 pg/mL`) under a row is not the row's rest.
     const stratum = parts.unit === '' ? null : splitRangeAndUnit(parts.unit)?.range;

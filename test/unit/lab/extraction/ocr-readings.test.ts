@@ -242,6 +242,24 @@ describe('lines above a panel title over its column header', () => {
   });
 });
 
+describe('the second line of a wrapped name, OCR sizing its lone word smaller than the row', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [674, [[36, 'Protein,', 9], [190, '6.1', 9], [330, 'g/dL', 9], [400, '6.0-8.5', 9]]],
+    [665, [[36, 'Total', 8]]],
+    [654, [[36, 'Albumin', 9], [190, '4.5', 9], [330, 'g/dL', 9], [400, '4.1-5.2', 9]]],
+  ];
+
+  it('ends the row’s name on a recognised page', async () => {
+    expect(names(await panelsOf([page]))).toEqual([['Comp. Metabolic Panel (14)', ['Protein, Total', 'Albumin']]]);
+  });
+
+  it('does not on a text page, where a smaller line is another matter', async () => {
+    expect(names(await panelsOf([page], false))).toEqual([['Comp. Metabolic Panel (14)', ['Protein,', 'Albumin']]]);
+  });
+});
+
 describe('a value whose decimal point the scan lost', () => {
   const page: DrawnLine[] = [
     ...HEAD,
