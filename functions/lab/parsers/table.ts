@@ -120,8 +120,9 @@ function titleCandidate(line: Line): boolean {
   const text = line.text.replace(PANEL_DATES, '');
   return (
     /[A-Za-z]{2,}/.test(text) &&
-    // A street address or a count opens with a number alone; a title never does (`25-OH VITAMIN D` joins it).
-    !/^\d+\s/.test(text) &&
+    // A street address or a count opens with a number alone, a stamp with a date (`12/20/24 1109 PST`);
+    // a title never does (`25-OH VITAMIN D` joins it).
+    !/^\d+(?:[/.-]\d+)*\s/.test(text) &&
     !text.includes(':') &&
     !text.includes('[REDACTED]') &&
     !isComment(text) &&

@@ -260,6 +260,23 @@ describe('the second line of a wrapped name, OCR sizing its lone word smaller th
   });
 });
 
+describe('a line of dates right above a panel title over its column header', () => {
+  it('is no first line of the title: a title never opens with a date', async () => {
+    const page: DrawnLine[] = [
+      [760, [[34, 'Quest Diagnostics', 8.4]]],
+      [699, [[34, 'Specimen Collected', 8.4], [147, 'Specimen Received', 8.4], [255, 'Report Released', 8.4]]],
+      [690, [[35, '12/20/24 1109 PST', 8.4], [148, '12/20/24 1416 PST', 8.4], [256, '12/22/24 1640 PST', 8.4]]],
+      [672, [[35, 'LIPID PANEL, STANDARD', 8.4], [162, 'Collected: 12/20/24 1109 PST Received: 12/20/24 1416 PST', 8.4]]],
+      [663, [[79, 'Test Name', 8.4], [182, 'In Range', 8.4], [241, 'Out Of Range', 8.4], [333, 'Reference Range', 8.4], [529, 'Lab', 8.4]]],
+      [648, [[45, 'CHOLESTEROL, TOTAL', 8.4], [277, '230', 8.4], [297, 'H', 8.4], [333, '<200 mg/dL', 8.4], [529, 'EZ', 8.4]]],
+      [639, [[45, 'TRIGLYCERIDES', 8.4], [277, '209', 8.4], [297, 'H', 8.4], [333, '<150 mg/dL', 8.4], [529, 'EZ', 8.4]]],
+    ];
+    for (const ocr of [true, false]) {
+      expect(names(await panelsOf([page], ocr))).toEqual([['LIPID PANEL, STANDARD', ['CHOLESTEROL, TOTAL', 'TRIGLYCERIDES']]]);
+    }
+  });
+});
+
 describe('a value whose decimal point the scan lost', () => {
   const page: DrawnLine[] = [
     ...HEAD,
