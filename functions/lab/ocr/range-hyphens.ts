@@ -119,27 +119,66 @@ export function withRangeMarksRestored(word: RecognizedWord, image: PageImage): 
 /** Farthest apart (in the digits' height) the two numbers of a range read as two words stand: `6 - 24` in Courier. */
 const RANGE_SPREAD = 2.5;
 
+/** Each word with its right neighbour where `join` makes one word of the two (reading order kept; a word joins one other at most). */
+function withNeighboursJoined(words: readonly RecognizedWord[], join: (left: RecognizedWord, right: RecognizedWord) => RecognizedWord | null): RecognizedWord[] {
+  const next = rightNeighbours(words);
+  const joined = new Map<number, RecognizedWord>();
+  const taken = new Set<number>();
+  next.forEach((j, i) => {
+    const [left, right] = [words[i]!, j === undefined ? undefined : words[j]];
+    if (!right || taken.has(i) || taken.has(j!) || joined.has(j!)) return;
+    const word = join(left, right);
+    if (word === null) return;
+    joined.set(i, word);
+    taken.add(j!);
+  });
+  return words.flatMap((word, i) => (taken.has(i) ? [] : [joined.get(i) ?? word]));
+}
+
+/** The box of two neighbouring words. */
+function boxOf(left: RecognizedWord, right: RecognizedWord): RecognizedWord {
+  return { ...left, x1: right.x1, y0: Math.min(left.y0, right.y0), y1: Math.max(left.y1, right.y1) };
+}
+
 /**
  * The two numbers of a range the engine read as two words, its hyphen dropped (`100` `199` for
  * `100-199`, `6` `24` for `6 - 24`), joined into the range where the ink of both and of the gap
  * between them shows it by the same rules (rangeInInk): one hyphen in the one wide gap.
  */
 export function withSplitRangesJoined(words: readonly RecognizedWord[], image: PageImage): RecognizedWord[] {
-  const next = rightNeighbours(words);
-  const joined = new Map<number, RecognizedWord>();
-  const taken = new Set<number>();
-  next.forEach((j, i) => {
-    const [left, right] = [words[i]!, j === undefined ? undefined : words[j]];
-    // A word joins one range at most.
-    if (!right || taken.has(i) || taken.has(j!) || joined.has(j!) || !/^\d+$/.test(left.text) || !/^\d+$/.test(right.text)) return;
-    if (right.x0 - left.x1 > RANGE_SPREAD * (left.y1 - left.y0)) return;
-    const box = { ...left, x1: right.x1, y0: Math.min(left.y0, right.y0), y1: Math.max(left.y1, right.y1) };
+  return withNeighboursJoined(words, (left, right) => {
+    if (!/^\d+$/.test(left.text) || !/^\d+$/.test(right.text) || right.x0 - left.x1 > RANGE_SPREAD * (left.y1 - left.y0)) return null;
+    const box = boxOf(left, right);
     const range = rangeInInk(left.text + right.text, box, image);
-    if (range === null) return;
-    joined.set(i, { ...box, text: range, confidence: Math.min(left.confidence, right.confidence, RESTORED_CONFIDENCE) });
-    taken.add(j!);
+    return range === null ? null : { ...box, text: range, confidence: Math.min(left.confidence, right.confidence, RESTORED_CONFIDENCE) };
   });
-  return words.flatMap((word, i) => (taken.has(i) ? [] : [joined.get(i) ?? word]));
+}
+
+/**
+ * Widest gap (in the digits' height) between two words of one number parted at its point: in a
+ * monospaced font the point takes a whole cell, 0.9 of the digits' height between the inks (a space
+ * leaves as much; the point in the gap tells them apart).
+ */
+const POINT_GAP = 1.1;
+/** What may follow a number's point: its decimals, or those and the rest of a range (`39` `4-51.1` for `39.4-51.1`). */
+const AFTER_POINT = /^\d+(?:-\d+(?:\.\d+)?)?$/;
+
+/**
+ * A number the engine parted at its point, the point left out (`11` `9` for `11.9`, `39` `4-51.1` for
+ * `39.4-51.1`): two neighbours of digits closer than a point's gap, with exactly one mark in the gap,
+ * a printed point (decimal-points.ts `isPrintedPoint`: point-shaped on the digits' baseline between
+ * glyphs), are one word with that point, flagged. Any other mark, or none, leaves them apart.
+ */
+export function withSplitPointsJoined(words: readonly RecognizedWord[], image: PageImage): RecognizedWord[] {
+  return withNeighboursJoined(words, (left, right) => {
+    if (!/^\d+$/.test(left.text) || !AFTER_POINT.test(right.text) || right.x0 - left.x1 > POINT_GAP * (left.y1 - left.y0)) return null;
+    const box = boxOf(left, right);
+    const ink = inkOf(box, image);
+    if (!ink) return null;
+    const between = ink.blobs.filter((b) => b.x0 + ink.left > left.x1 && b.x1 + ink.left < right.x0);
+    if (between.length !== 1 || !isPrintedPoint(between[0]!, ink)) return null;
+    return { ...box, text: `${left.text}.${right.text}`, confidence: Math.min(left.confidence, right.confidence, RESTORED_CONFIDENCE) };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { withDecimalPoint } from './decimal-points';
 import { inkShare } from './deskew';
 import { despeckle } from './despeckle';
 import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
-import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitRangesJoined } from './range-hyphens';
+import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from './range-hyphens';
 import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain, withInkBesideRead, withMisshapenRangesReadAgain } from './second-reading';
 import { withSpeckHyphenSplit } from './speck-hyphens';
@@ -148,7 +148,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
       words.push(...(await read(withDoubtedNumbersReadAgain(await recognizer.recognizeLine(clean, region), clean, recognizer))));
     }
   }
-  const joined = (await withMisshapenRangesReadAgain(withUnspacedWordsJoined(withSplitRangesJoined(words, clean)), clean, recognizer)).map((w) => withRangeSpacing(w, clean));
+  const joined = (await withMisshapenRangesReadAgain(withUnspacedWordsJoined(withSplitRangesJoined(withSplitPointsJoined(words, clean), clean)), clean, recognizer)).map((w) => withRangeSpacing(w, clean));
   const items = wordsToItems(joined, image, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;

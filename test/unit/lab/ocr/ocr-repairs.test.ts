@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { RESTORED_CONFIDENCE, withDecimalPoint } from '../../../../functions/lab/ocr/decimal-points';
 import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord, PRINTED_UNITS, TEXT_RESULT_WORDS } from '../../../../functions/lab/ocr/normalise-word';
-import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
+import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
 import { printedRangeText } from '../../../../functions/lab/ocr/range-text-spelling';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withSpeckHyphenSplit } from '../../../../functions/lab/ocr/speck-hyphens';
@@ -371,6 +371,35 @@ describe('withSplitRangesJoined', () => {
     // A falling pair is no range.
     const falling = [words[0]!, { ...words[1]!, text: '111' }];
     expect(withSplitRangesJoined(falling, image)).toEqual(falling);
+  });
+});
+
+describe('withSplitPointsJoined', () => {
+  // `11` (glyphs at x = 100 and 120) and `9` (at 143), 30 px tall on the baseline y = 129, 11 px apart.
+  const glyphs: Array<[number, number, number, number]> = [
+    [100, 100, 12, 30],
+    [120, 100, 12, 30],
+    [143, 100, 12, 30],
+  ];
+  const words: RecognizedWord[] = [
+    { ...WORD, text: '11', x0: 100, x1: 132 },
+    { ...WORD, text: '9', x0: 143, x1: 155 },
+  ];
+
+  it('joins a number the engine parted at its point, the point put back where the image shows it, and flags it', () => {
+    expect(withSplitPointsJoined(words, page([...glyphs, [136, 126, 4, 4]]))).toEqual([{ ...WORD, text: '11.9', x0: 100, x1: 155, confidence: RESTORED_CONFIDENCE }]);
+    const range = [words[0]!, { ...words[1]!, text: '4-51.1' }];
+    expect(withSplitPointsJoined(range, page([...glyphs, [136, 126, 4, 4]]))[0]!.text).toBe('11.4-51.1');
+  });
+
+  it('leaves the words apart without a mark in the gap, with a mark no point (a hyphen, a mark above the baseline, two marks), or a gap wider than a point’s', () => {
+    for (const marks of [[], [[134, 113, 8, 3]], [[136, 110, 4, 4]], [[134, 126, 3, 3], [139, 126, 3, 3]]] as Array<Array<[number, number, number, number]>>) {
+      expect(withSplitPointsJoined(words, page([...glyphs, ...marks]))).toEqual(words);
+    }
+    const far = [words[0]!, { ...words[1]!, x0: 170, x1: 182 }];
+    expect(withSplitPointsJoined(far, page([[100, 100, 12, 30], [120, 100, 12, 30], [170, 100, 12, 30], [149, 126, 4, 4]]))).toEqual(far);
+    const notNumbers = [{ ...words[0]!, text: 'ab' }, words[1]!];
+    expect(withSplitPointsJoined(notNumbers, page([...glyphs, [136, 126, 4, 4]]))).toEqual(notNumbers);
   });
 });
 
