@@ -14,7 +14,8 @@ import type { ResultFlag } from '../results-schema';
 export function lostItsPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): boolean {
   if (flag !== null || range === null || value.resultType !== 'numeric' || !/^\d{2,}$/.test(value.resultValue)) return false;
   if (!/\d\.\d/.test(range.text)) return false;
-  const inside = (x: number) => (range.min === null || x >= range.min) && (range.max === null || x <= range.max);
+  const { min, max, minInclusive, maxInclusive } = range;
+  const inside = (x: number) => (min === null || (minInclusive ? x >= min : x > min)) && (max === null || (maxInclusive ? x <= max : x < max));
   const digits = value.resultValue;
   if (inside(Number(digits))) return false;
   for (let at = 1; at < digits.length; at++) if (inside(Number(`${digits.slice(0, at)}.${digits.slice(at)}`))) return true;

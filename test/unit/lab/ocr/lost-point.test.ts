@@ -23,6 +23,8 @@ describe('lostItsPoint', () => {
     ['12', '1.2-2.2', 'H'],
     // No point brings it inside.
     ['95', '1.2-2.2', null],
+    // `7.0` is not below `<7.0`: the bound is exclusive.
+    ['70', '<7.0', null],
     // Already a decimal.
     ['1.2', '1.2-2.2', null],
   ] as const)('leaves %s beside %s (flag %s)', (value, printed, flag) => expect(lostItsPoint(numeric(value), flag, range(printed))).toBe(false));
