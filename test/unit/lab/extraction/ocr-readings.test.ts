@@ -128,12 +128,12 @@ describe('a note under a row, its numbers misread, in the name column', () => {
     expect(names(await panelsOf([page('Prediabetes Sif~ 6.4')]))).toEqual([['Hemoglobin A1c', ['Hemoglobin A1c', 'Hemoglobin']]]);
   });
 
-  it('is the rest of the name where, joined, the two make a name the table knows', async () => {
+  it('is the rest of the name where, indented too, joined the two make a name the table knows', async () => {
     const wrapped: DrawnLine[] = [
       ...HEAD,
       [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
       [674, [[36, 'UREA NITROGEN'], [190, '14'], [330, 'mg/dL'], [400, '7-25']]],
-      [664, [[36, '(BUN)']]],
+      [664, [[56, '(BUN)']]],
       [652, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
     ];
     expect(names(await panelsOf([wrapped]))).toEqual([['Comp. Metabolic Panel (14)', ['UREA NITROGEN (BUN)', 'Sodium']]]);
@@ -143,11 +143,12 @@ describe('a note under a row, its numbers misread, in the name column', () => {
     const wrapped: DrawnLine[] = [
       ...HEAD,
       [686, [[36, 'Iron and TIBC', 11]]],
+      // A spelling the LOINC table lacks (Labcorp's own, `Iron Bind.Cap.(TIBC)`, it has).
       [674, [[36, 'Iron'], [190, '288'], [330, 'ug/dL'], [400, '250-450']]],
-      [664, [[36, 'Bind.Cap.(TIBC)']]],
+      [664, [[36, 'Binding Cap.(TIBC)']]],
       [652, [[36, 'UIBC'], [190, '165'], [330, 'ug/dL'], [400, '111-343']]],
     ];
-    expect(names(await panelsOf([wrapped]))).toEqual([['Iron and TIBC', ['Iron Bind.Cap.(TIBC)', 'UIBC']]]);
+    expect(names(await panelsOf([wrapped]))).toEqual([['Iron and TIBC', ['Iron Binding Cap.(TIBC)', 'UIBC']]]);
   });
 });
 

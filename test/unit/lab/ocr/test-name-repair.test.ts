@@ -56,7 +56,7 @@ describe('repairedTestName', () => {
     ['Iron Saturation |', 'Iron Saturation'],
   ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
 
-  it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Bind.Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS', 'Apolipoprotein C', 'HDI'])('leaves %s as it is', (name) =>
+  it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Binding Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS', 'Apolipoprotein C', 'HDI'])('leaves %s as it is', (name) =>
     expect(repairedTestName(name)).toBeNull(),
   );
 
