@@ -11,6 +11,9 @@ import { readSourceCsv, SOURCES_DIR } from './csv';
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'data/lab');
 
+/** The unit table's `vendor` column → the labs (classify-document.ts's ids) that print a spelling. */
+const PRINTED_BY: Record<string, string[]> = { Quest: ['quest'], Labcorp: ['labcorp'], both: ['quest', 'labcorp'] };
+
 /** The derived files, by name, exactly as written (JSON with a trailing newline). */
 export function buildLabData(sources = SOURCES_DIR): Record<string, string> {
   const loinc = readSourceCsv('loinc-common-labs.csv', sources).map((r) => ({
@@ -28,6 +31,8 @@ export function buildLabData(sources = SOURCES_DIR): Record<string, string> {
   const units = readSourceCsv('unit-to-ucum.csv', sources).map((r) => ({
     printed: r.printed_unit!,
     ucum: r.ucum_code || null,
+    /** Labs that print this spelling (`vendor` column: Quest, Labcorp or both); none for generic, copy-paste and OCR spellings. */
+    printedBy: PRINTED_BY[r.vendor!] ?? [],
   }));
   const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
   return { 'loinc-common-labs.json': json(loinc), 'unit-to-ucum.json': json(units) };

@@ -47,6 +47,11 @@ for (const [a, b] of LOOKALIKE_PAIRS.map((pair) => [...pair] as [string, string]
   LOOKALIKES.set(b, [...(LOOKALIKES.get(b) ?? []), a]);
 }
 
+/** Whether OCR takes the one folded character for the other (test names here, units in unit-repair.ts). */
+export function areLookalikes(a: string, b: string): boolean {
+  return LOOKALIKES.get(a)?.includes(b) ?? false;
+}
+
 /** What a speck beside a word reads as: a stroke or a tick. */
 const SPECK_READINGS = /^[|!lIi1'`‘’~]$/;
 

@@ -3,6 +3,7 @@ import { mapToLoinc } from '../loinc/map-to-loinc';
 import { repairedPanelTitle } from '../ocr/panel-name-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
+import { repairedUnit } from '../ocr/unit-repair';
 import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
@@ -10,7 +11,7 @@ import { toUcum } from '../ucum/to-ucum';
 import { boundingBox } from './layout';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
-import { VENDOR_NAMES } from './vocabulary';
+import { VENDOR_NAMES, type Vendor } from './vocabulary';
 
 export { mapToLoinc } from '../loinc/map-to-loinc';
 export { toUcum } from '../ucum/to-ucum';
@@ -103,14 +104,26 @@ function toPanel(raw: RawPanel, dateCollected: string | null): LabPanel {
   };
 }
 
-/** Fills the UCUM and LOINC fields of every result (UCUM first: the unit helps choose the LOINC code). */
-export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
+function withCodes(result: PanelResult, panelName: string): PanelResult {
+  const ucum = toUcum(result.resultUnit, { numeric: result.resultType !== 'string' });
+  const loinc = mapToLoinc(result.biomarker, { ucumCode: ucum.ucumCode, panelName });
+  return { ...result, ...ucum, ...loinc };
+}
+
+/**
+ * Fills the UCUM and LOINC fields of every result (UCUM first: the unit helps choose the LOINC code).
+ * Given the lab, a unit OCR misread is first put back to the one the lab prints for the coded test
+ * (ocr/unit-repair.ts), and the result coded again with it.
+ */
+export function applyCodes(panels: readonly LabPanel[], vendor?: Vendor): LabPanel[] {
   return panels.map((panel) => ({
     ...panel,
-    panelResults: panel.panelResults.map((result) => {
-      const ucum = toUcum(result.resultUnit, { numeric: result.resultType !== 'string' });
-      const loinc = mapToLoinc(result.biomarker, { ucumCode: ucum.ucumCode, panelName: panel.panelName });
-      return { ...result, ...ucum, ...loinc };
+    panelResults: panel.panelResults.map((read) => {
+      const result = withCodes(read, panel.panelName);
+      const unit = vendor && result.provenance.source === 'ocr' && result.resultUnit !== null ? repairedUnit(result.resultUnit, result.loincCode, vendor) : null;
+      if (unit === null) return result;
+      const confidence = Math.round(Math.max(0, result.confidence - REPAIR_PENALTY) * 1000) / 1000;
+      return withCodes({ ...read, resultUnit: unit, confidence }, panel.panelName);
     }),
   }));
 }
@@ -161,7 +174,7 @@ export function extractLabResults(pages: readonly PageText[], classification: Re
   let panels = tables.panels.map((p) => toPanel(p, classification.collectionDate));
   let validationFlags = readerFlags(panels, tables.skipped);
   if (options.codes !== false) {
-    panels = applyCodes(panels);
+    panels = applyCodes(panels, classification.vendor);
     validationFlags = [...validationFlags, ...validatePanels(panels)];
   }
   return {

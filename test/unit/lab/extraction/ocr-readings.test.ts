@@ -206,6 +206,27 @@ describe('a unit of two words OCR read as one', () => {
   });
 });
 
+describe('a unit OCR misread', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [674, [[36, 'ALT (SGPT)'], [190, '21'], [330, '[U/L'], [400, '0-32']]],
+    [662, [[36, 'AST (SGOT)'], [190, '19'], [330, 'IU/L'], [400, '0-40']]],
+  ];
+
+  it('is the unit the lab prints for the test on a recognised page, coded with it and its confidence lowered', async () => {
+    const [alt, ast] = (await extractionOf([page])).panels[0]!.panelResults;
+    expect([alt!.resultUnit, alt!.ucumCode, alt!.loincCode]).toEqual(['IU/L', '[IU]/L', '1742-6']);
+    expect(ast!.resultUnit).toBe('IU/L');
+    expect(alt!.confidence).toBeLessThan(ast!.confidence);
+  });
+
+  it('stays as printed on a text page', async () => {
+    const [alt] = (await extractionOf([page], false)).panels[0]!.panelResults;
+    expect([alt!.resultUnit, alt!.ucumCode]).toEqual(['[U/L', null]);
+  });
+});
+
 describe('lines above a panel title over its column header', () => {
   const header: DrawnLine[1] = [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']];
 

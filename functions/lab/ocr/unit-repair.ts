@@ -1,0 +1,100 @@
+import unitTable from '../../../data/lab/unit-to-ucum.json';
+import labRanges from '../../../data/reference/lab-ranges.json';
+import { loincRow } from '../loinc/map-to-loinc';
+import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
+import { sameKind } from '../ucum/convert';
+import { toUcum } from '../ucum/to-ucum';
+import { PRINTED_UNITS } from './normalise-word';
+import { areLookalikes, confusionFold } from './test-name-repair';
+
+/**
+ * A unit read from a scan that is no unit the lab prints, put back to the one it does print for that
+ * test. The engine misreads a unit's glyphs as it misreads a name's (`mo/dL`, `P9`, `9%`, `x10E3AL`,
+ * `UL` for `IU/L`), but a test has few units, and which a lab prints is known:
+ * - the unit the lab printed for that test in the reference ranges transcribed from its reports
+ *   (data/reference/lab-ranges.json, from data/sources/lab-reference-ranges.csv, each row sourced).
+ *   Where that is one unit, a reading is that unit if it keeps at least half of its characters: at most
+ *   half of them lost, added or changed;
+ * - else the units the lab prints (the unit table's `vendor` column, data/lab/unit-to-ucum.json
+ *   `printedBy`) for a quantity of the kind the test measures (its LOINC row's example UCUM unit and
+ *   property, as LOINC coding compares them). A reading is the one of these it is nearest to within one
+ *   character misread.
+ *
+ * Characters are compared as OCR confuses them: letter case and the classes of test-name-repair.ts
+ * aside (`Pg` is `pg`), a glyph taken for one of like shape costing half a change. A reading that is one
+ * of the unit table's spellings stays, as does one that is a unit of the right kind the table lacks
+ * (`mmol/L` for a glucose), two candidates as near, or none near enough; and a result with no LOINC code
+ * or a unitless one. A wrong unit is worse than one left as read.
+ */
+
+interface UnitRow {
+  printed: string;
+  ucum: string | null;
+  printedBy: readonly string[];
+}
+
+const UNITS = unitTable as UnitRow[];
+
+/** `${vendor name}|${LOINC code}` → the printed units of the lab's ranges for it. */
+const SOURCED = new Map<string, Set<string>>();
+for (const row of labRanges as Array<{ vendor_name: string; concept_code: string; unit: string }>) {
+  if (!PRINTED_UNITS.has(row.unit)) continue;
+  const key = `${row.vendor_name}|${row.concept_code}`;
+  SOURCED.set(key, (SOURCED.get(key) ?? new Set()).add(row.unit));
+}
+
+/** Half the cost of any other change: the glyph is there, the engine took it for its lookalike. */
+const LOOKALIKE_COST = 0.5;
+
+/** Edit distance between two folded spellings, a lookalike substitution costing half. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const [x, y] = [a[i - 1]!, b[j - 1]!];
+      const change = x === y ? 0 : areLookalikes(x, y) ? LOOKALIKE_COST : 1;
+      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + change));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+interface Candidates {
+  units: readonly string[];
+  /** How far from a candidate (`distance`) a reading may be and still be taken for it. */
+  reach: (unit: string) => number;
+}
+
+/** The units a reading of test `code`'s unit on `vendor`'s report may stand for, and how near it must be. */
+function candidatesFor(code: string, vendor: Vendor): Candidates {
+  const sourced = [...(SOURCED.get(`${VENDOR_NAMES[vendor]}|${code}`) ?? [])];
+  if (sourced.length === 1) return { units: sourced, reach: (unit) => Math.ceil(confusionFold(unit).length / 2) };
+  const row = loincRow(code);
+  if (!row?.exampleUcum) return { units: [], reach: () => 0 };
+  const example = row.exampleUcum;
+  const units = UNITS.filter((u) => u.printedBy.includes(vendor) && u.ucum !== null && sameKind(u.ucum, example, row.property));
+  return { units: units.map((u) => u.printed), reach: () => 1 };
+}
+
+/** Whether a reading is a unit of the kind test `code` measures, printed so or not. */
+function isUnitOfKind(read: string, code: string): boolean {
+  const row = loincRow(code);
+  const ucum = toUcum(read).ucumCode;
+  return ucum !== null && row?.exampleUcum !== null && row !== undefined && sameKind(ucum, row.exampleUcum, row.property);
+}
+
+/** The unit `vendor` prints for test `code` that an OCR reading of a unit stands for; null to keep the reading. */
+export function repairedUnit(read: string, code: string | null, vendor: Vendor): string | null {
+  if (code === null || PRINTED_UNITS.has(read)) return null;
+  const { units, reach } = candidatesFor(code, vendor);
+  const fold = confusionFold(read);
+  const spelt = units.filter((unit) => confusionFold(unit) === fold);
+  if (spelt.length > 0) return spelt.length === 1 ? spelt[0]! : null;
+  if (isUnitOfKind(read, code)) return null;
+  const near = units.map((unit) => ({ unit, by: distance(fold, confusionFold(unit)) })).filter(({ unit, by }) => by <= reach(unit));
+  const nearest = Math.min(...near.map((u) => u.by));
+  const best = near.filter((u) => u.by === nearest);
+  return best.length === 1 ? best[0]!.unit : null;
+}
