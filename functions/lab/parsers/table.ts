@@ -1,6 +1,6 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import { memoizeByObject } from '../memo';
-import { lostItsPoint } from '../ocr/lost-point';
+import { misreadPoint } from '../ocr/misread-point';
 import { isPanelTitle } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
@@ -569,8 +569,8 @@ class TableReader {
       return;
     }
     if (line.x0 <= indent + INDENT_SLACK) {
-      if (row && isRecognised(line) && lostItsPoint(row.value, row.flag, row.range)) {
-        // A scanned value whose point the image lost is no reading to give (ocr/lost-point.ts).
+      if (row && isRecognised(line) && misreadPoint(row.value, row.flag, row.range)) {
+        // A scanned value whose point the image lost, or a speck made, is no reading to give (ocr/misread-point.ts).
         this.skip('unreadable_cell', line);
         this.last = null;
         this.lastLine = line;

@@ -1,0 +1,46 @@
+import type { ParsedRange, ParsedValue } from '../parsers/values';
+import type { ResultFlag } from '../results-schema';
+
+/**
+ * A number read from a scan with its decimal point lost or a speck taken for one. On a 150-dpi scan of
+ * 7-pt type a point can be one pixel, below what `decimal-points.ts` may take for one, so `1.2` beside
+ * the range `1.2-2.2` comes back `12`; and a speck between two digits reads as a point (`119` as
+ * `11.9`). The row gives it away: what it prints about the value contradicts the reading, and the
+ * reading with the point put back or taken out agrees with it.
+ * - What the row prints: no flag says the value lies inside its range; `L` or `LL` below it, `H` or
+ *   `HH` above it (other flags say nothing about where the value lies, and leave it as read).
+ * - A point lost: a whole number of two digits or more, beside a range printed with points, that a
+ *   point between two of its digits brings into agreement (`12` beside `1.2-2.2`; `85` flagged `L`
+ *   beside `8.7-10.2`).
+ * - A point gained: a number with one point, beside a range printed in whole numbers, that agrees
+ *   without it (`11.9` unflagged beside `44-121`).
+ * Such a reading is no value to give (a value missed is better than a value wrong), and its row is left
+ * unread. A whole number outside a whole-number range (`59`, `0-44`, no flag: reports print such values)
+ * is no sign of a lost point, nor is one that no point brings into agreement.
+ */
+
+const BELOW: readonly ResultFlag[] = ['L', 'LL'];
+const ABOVE: readonly ResultFlag[] = ['H', 'HH'];
+
+/** Whether a value agrees with what its row prints: inside its range unflagged, below it flagged low, above it flagged high; null where the flag says nothing of that. */
+function agreement(flag: ResultFlag | null, range: ParsedRange): ((x: number) => boolean) | null {
+  const { min, max, minInclusive, maxInclusive } = range;
+  const aboveMin = (x: number) => min === null || (minInclusive ? x >= min : x > min);
+  const belowMax = (x: number) => max === null || (maxInclusive ? x <= max : x < max);
+  if (flag === null) return (x) => aboveMin(x) && belowMax(x);
+  if (BELOW.includes(flag)) return min === null ? null : (x) => !aboveMin(x);
+  if (ABOVE.includes(flag)) return max === null ? null : (x) => !belowMax(x);
+  return null;
+}
+
+export function misreadPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): boolean {
+  if (range === null || value.resultType !== 'numeric') return false;
+  const agrees = agreement(flag, range);
+  const read = value.resultValue;
+  if (agrees === null || agrees(Number(read))) return false;
+  const pointedRange = /\d\.\d/.test(range.text);
+  if (/^\d{2,}$/.test(read) && pointedRange) {
+    for (let at = 1; at < read.length; at++) if (agrees(Number(`${read.slice(0, at)}.${read.slice(at)}`))) return true;
+  }
+  return /^\d+\.\d+$/.test(read) && !pointedRange && agrees(Number(read.replace('.', '')));
+}

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { misreadPoint } from '../../../../functions/lab/ocr/misread-point';
+import { type ParsedRange, parseRange } from '../../../../functions/lab/parsers/values';
+import type { ResultFlag } from '../../../../functions/lab/results-schema';
+
+const numeric = (text: string) => ({ resultValue: text, resultType: 'numeric' as const, numeric: Number(text) });
+const range = (text: string): ParsedRange => parseRange(text)!;
+
+/** The flag a lab prints beside `value` and a two-sided range. */
+const flagOf = (value: number, r: ParsedRange): ResultFlag | null => (value < r.min! ? 'L' : value > r.max! ? 'H' : null);
+
+describe('misreadPoint', () => {
+  it.each([
+    ['12', '1.2-2.2', null, 'a point lost, unflagged'],
+    ['48', '3.5-5.2', null, 'a point lost, unflagged'],
+    ['101', '0.76-1.27', null, 'a point lost, unflagged'],
+    ['55', '<7.0', null, 'a point lost, unflagged'],
+    ['85', '8.7-10.2', 'L', 'a point lost: flagged low, read above'],
+    ['15', '3.5-5.2', 'LL', 'a point lost: flagged critically low, read above'],
+    ['11.9', '44-121', null, 'a speck’s point: unflagged, read far below a whole-number range'],
+    ['4.5', '30-100', null, 'a speck’s point'],
+    ['1.50', '30-100', 'H', 'a speck’s point: flagged high, read below'],
+  ] as const)('takes %s beside %s (flag %s) for a misread point: %s', (value, printed, flag) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(true));
+
+  it.each([
+    // Inside the range: a value as printed.
+    ['48', '35-52', null],
+    ['2', '1.2-2.2', null],
+    // A whole-number range: reports print values outside it without a flag.
+    ['59', '0-44', null],
+    // Flagged, and the reading agrees with the flag.
+    ['12', '1.2-2.2', 'H'],
+    ['2.5', '30-100', 'L'],
+    // A flag that says nothing of where the value lies.
+    ['12', '1.2-2.2', 'A'],
+    // Flagged low beside a range with no lower bound: nothing to compare.
+    ['85', '<7.0', 'L'],
+    // No point brings it into agreement.
+    ['95', '1.2-2.2', null],
+    ['1.5', '44-121', null],
+    // `7.0` is not below `<7.0`: the bound is exclusive.
+    ['70', '<7.0', null],
+    // Already a decimal beside a pointed range.
+    ['1.2', '1.2-2.2', null],
+    ['0.5', '1.2-2.2', null],
+  ] as const)('leaves %s beside %s (flag %s)', (value, printed, flag) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(false));
+
+  const flagged = (value: number, r: ParsedRange) => fc.constant(flagOf(value, r));
+
+  it('takes a pointed value read without its point exactly where that contradicts the flag the lab prints for the value', () => {
+    const pointed = fc.record({
+      whole: fc.integer({ min: 0, max: 99 }),
+      tenths: fc.integer({ min: 0, max: 9 }),
+      low: fc.integer({ min: 0, max: 999 }),
+      width: fc.integer({ min: 1, max: 300 }),
+    });
+    fc.assert(
+      fc.property(
+        pointed.chain(({ whole, tenths, low, width }) => {
+          const r = range(`${(low / 10).toFixed(1)}-${((low + width) / 10).toFixed(1)}`);
+          return fc.tuple(fc.constant(`${whole}.${tenths}`), fc.constant(r), flagged(whole + tenths / 10, r));
+        }),
+        ([printed, r, flag]) => {
+          const read = printed.replace('.', '');
+          const x = Number(read);
+          const agrees = flag === 'L' ? x < r.min! : flag === 'H' ? x > r.max! : x >= r.min! && x <= r.max!;
+          expect(misreadPoint(numeric(read), flag, r)).toBe(read.length >= 2 && !agrees);
+          expect(misreadPoint(numeric(printed), flag, r)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('takes a whole value read with a speck’s point exactly where that contradicts the flag the lab prints for the value', () => {
+    const whole = fc.record({ value: fc.integer({ min: 10, max: 999 }), low: fc.integer({ min: 0, max: 500 }), width: fc.integer({ min: 1, max: 500 }), at: fc.nat() });
+    fc.assert(
+      fc.property(
+        whole.chain(({ value, low, width, at }) => {
+          const r = range(`${low}-${low + width}`);
+          return fc.tuple(fc.constant(value), fc.constant(at), fc.constant(r), flagged(value, r));
+        }),
+        ([value, at, r, flag]) => {
+          const digits = String(value);
+          const cut = 1 + (at % (digits.length - 1));
+          const read = `${digits.slice(0, cut)}.${digits.slice(cut)}`;
+          const x = Number(read);
+          const agrees = flag === 'L' ? x < r.min! : flag === 'H' ? x > r.max! : x >= r.min! && x <= r.max!;
+          expect(misreadPoint(numeric(read), flag, r)).toBe(!agrees);
+          expect(misreadPoint(numeric(digits), flag, r)).toBe(false);
+        },
+      ),
+    );
+  });
+});
