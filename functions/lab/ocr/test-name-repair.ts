@@ -13,7 +13,7 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  * a word, a case OCR makes and printers do not). A
  * name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals) is as
  * printed, and stays. Any other name is repaired only when, with spaces and the marks a speck makes or
- * hides (`,` `.` `-`) ignored, letter case ignored and the usual confusions taken as one character (l,
+ * hides (`,` `.` `-`, accents) ignored, letter case ignored and the usual confusions taken as one character (l,
  * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names; or,
  * spelling none, it does with one character misread: a letter put into one of its gaps (`Carbon
  * Dioxide, To al`: a glyph too faint to read leaves a gap where the engine cuts the word), a glyph of
@@ -28,10 +28,13 @@ const CONFUSED: Record<string, string> = { L: '1', I: '1', '|': '1', '!': '1', O
 /** Marks OCR adds (a speck) or drops (too faint) between the words of a name: `ALT-(SGPT)`, `Bilirubin Total`. */
 const SPECK_MARKS = /[\s,.-]+/g;
 
-/** The spelling OCR cannot tell apart from others: no spaces or speck marks, upper case, one character per confusion class. */
+/** Accents the engine puts on a letter from a speck over it (`Phosphatasé`), and ligatures (`ﬁ`): no lab prints them in a name or unit. */
+const MARKS = /\p{M}/gu;
+
+/** The spelling OCR cannot tell apart from others: no spaces, speck marks or accents, upper case, one character per confusion class. */
 export function confusionFold(name: string): string {
   let folded = '';
-  for (const c of name.replace(SPECK_MARKS, '').toUpperCase()) folded += CONFUSED[c] ?? c;
+  for (const c of name.normalize('NFKD').replace(MARKS, '').replace(SPECK_MARKS, '').toUpperCase()) folded += CONFUSED[c] ?? c;
   return folded;
 }
 

@@ -54,6 +54,9 @@ describe('repairedTestName', () => {
     ['AST (SGOTi', 'AST (SGOT)'],
     ['Cholesterof Total', 'Cholesterol, Total'],
     ['Iron Saturation |', 'Iron Saturation'],
+    // A speck over a letter read as its accent.
+    ['Alkaline Phosphatasé', 'Alkaline Phosphatase'],
+    ['Bilirubín, Total', 'Bilirubin, Total'],
   ])('reads %s as %s', (read, printed) => expect(repairedTestName(read)).toBe(printed));
 
   it.each(['Hepatitis C Antibody', 'GLUCOSE', 'Glucose', 'HDL', 'Bind.Cap.(TIBC)', 'Iron Binding Cap.(TIBC)', 'Hemoglobin A2c', 'Specimen', 'Triglycerides ONS', 'Apolipoprotein C', 'HDI'])('leaves %s as it is', (name) =>
