@@ -451,6 +451,17 @@ describe('a column header word OCR read with a speck after it', () => {
     ];
     expect(names(await panelsOf([page]))).toEqual([['CBC With Differential/Platelet', ['WBC', 'Hemoglobin']]]);
   });
+
+  it('is that header word where a speck over a letter was read as its accent', async () => {
+    const page: DrawnLine[] = [
+      [760, [[36, 'Labcorp', 12]]],
+      [740, [[36, 'Date Collected: 03/14/2025']]],
+      [712, [[36, 'TSH']]],
+      [700, [[36, 'Tests'], [237, 'Results'], [325, 'Unit'], [394, 'Reférence Range'], [498, 'Flag']]],
+      [688, [[36, 'TSH'], [261, '4.705'], [325, 'uIU/mL'], [394, '0.450-4.500'], [498, 'H']]],
+    ];
+    expect(names(await panelsOf([page]))).toEqual([['TSH', ['TSH']]]);
+  });
 });
 
 describe('words OCR set further apart than a text layer would', () => {
