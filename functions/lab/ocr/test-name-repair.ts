@@ -55,6 +55,14 @@ export function areLookalikes(a: string, b: string): boolean {
   return LOOKALIKES.get(a)?.includes(b) ?? false;
 }
 
+/** Two glyphs the engine reads as one, or one it reads as two, in folded spelling: rn and m, ri and n, cl and d, vv and w. */
+const MERGED_GLYPHS: ReadonlyArray<readonly [string, string]> = [
+  ['RN', 'M'],
+  ['R1', 'N'],
+  ['C1', 'D'],
+  ['VV', 'W'],
+];
+
 /** What a speck beside a word reads as: a stroke or a tick. */
 const SPECK_READINGS = /^[|!lIi1'`‘’~]$/;
 
@@ -123,11 +131,18 @@ export class PrintedNames {
 
   /**
    * The names a reading spells with one character misread: lost at one of its gaps, taken for a
-   * glyph of like shape, or a speck at a word's edge read as a mark; only when all such readings
-   * give one name.
+   * glyph of like shape, two glyphs run into one or one parted in two (`Chlonde`), or a speck at a
+   * word's edge read as a mark; only when all such readings give one name. Any other character changed
+   * is not repaired, however long the name: a test the table lacks may be one letter from one it has
+   * (`Apolipoprotein C`, `Apolipoprotein B`).
    */
   private withOneCharacterMisread(read: string, fold: string): Map<string, string[]> | undefined {
-    const folds = new Set([...this.withLostLetter(read, fold), ...this.withLookalike(fold), ...this.withEdgeSpeck(read)]);
+    const folds = new Set([
+      ...this.withLostLetter(read, fold),
+      ...this.withLookalike(fold),
+      ...this.withMergedGlyphs(fold),
+      ...this.withEdgeSpeck(read),
+    ]);
     return folds.size === 1 ? this.byFold.get([...folds][0]!) : undefined;
   }
 
@@ -141,6 +156,21 @@ export class PrintedNames {
         if (this.byFold.has(candidate)) folds.add(candidate);
       }
     });
+    return folds;
+  }
+
+  /** The folds a reading gives with two glyphs the engine ran into one parted again, or one it parted in two joined (`Chlonde` for `Chloride`). */
+  private withMergedGlyphs(fold: string): Set<string> {
+    const folds = new Set<string>();
+    if (fold.length < MIN_MISREAD_FOLD) return folds;
+    for (const [two, one] of MERGED_GLYPHS) {
+      for (const [from, to] of [[one, two], [two, one]] as const) {
+        for (let at = fold.indexOf(from); at >= 0; at = fold.indexOf(from, at + 1)) {
+          const candidate = `${fold.slice(0, at)}${to}${fold.slice(at + from.length)}`;
+          if (this.byFold.has(candidate)) folds.add(candidate);
+        }
+      }
+    }
     return folds;
   }
 

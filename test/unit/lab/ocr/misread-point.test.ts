@@ -20,7 +20,7 @@ describe('misreadPoint', () => {
     ['11.9', '44-121', null, 'a speck’s point: unflagged, read far below a whole-number range'],
     ['4.5', '30-100', null, 'a speck’s point'],
     ['1.50', '30-100', 'H', 'a speck’s point: flagged high, read below'],
-  ] as const)('takes %s beside %s (flag %s) for a misread point: %s', (value, printed, flag) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(true));
+  ] as const)('takes %s beside %s (flag %s) for a misread point: %s', (value, printed, flag, _why) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(true));
 
   it.each([
     // Inside the range: a value as printed.

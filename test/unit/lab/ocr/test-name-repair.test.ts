@@ -54,6 +54,10 @@ describe('repairedTestName', () => {
     ['AST (SGOTi', 'AST (SGOT)'],
     ['Cholesterof Total', 'Cholesterol, Total'],
     ['Iron Saturation |', 'Iron Saturation'],
+    // Two glyphs read as one, or one as two.
+    ['Chlonde,', 'Chloride'],
+    ['Alburnin', 'Albumin'],
+    ['Chloricle', 'Chloride'],
     // A speck over a letter read as its accent.
     ['Alkaline Phosphatasé', 'Alkaline Phosphatase'],
     ['Bilirubín, Total', 'Bilirubin, Total'],
@@ -86,6 +90,20 @@ describe('repairedTestName', () => {
         return { spelling, read: `${spelling.slice(0, i)}${readings[pick % readings.length]}${spelling.slice(i + 1)}` };
       });
     expect(repairsAsItself(lookalike)).toBeGreaterThan(500);
+  });
+
+  it('reads a known name with two glyphs read as one, or one as two, as that name, or leaves it, never as another name', () => {
+    const MERGES: Array<[string, string]> = [['rn', 'm'], ['ri', 'n'], ['cl', 'd'], ['vv', 'w']];
+    const merged = fc
+      .record({ spelling: fc.constantFrom(...SPELLINGS), pair: fc.constantFrom(...MERGES), split: fc.boolean(), at: fc.nat() })
+      .map(({ spelling, pair: [two, one], split, at }) => {
+        const [from, to] = split ? [one, two] : [two, one];
+        const places = [...spelling.toLowerCase().matchAll(new RegExp(from, 'g'))].map((m) => m.index);
+        if (places.length === 0) return { spelling, read: spelling };
+        const i = places[at % places.length]!;
+        return { spelling, read: `${spelling.slice(0, i)}${to}${spelling.slice(i + from.length)}` };
+      });
+    expect(repairsAsItself(merged)).toBeGreaterThan(200);
   });
 
   it('reads a known name with the case of letters told by height alone misjudged as one of that name’s spellings, or leaves it', () => {

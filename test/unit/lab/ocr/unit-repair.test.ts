@@ -23,7 +23,7 @@ describe('a unit OCR misread, put back to the one the lab prints for the test', 
     ['quest', '785-6', 'Pg', 'pg', 'letter case'],
     ['labcorp', '736-9', '9%', '%', 'a speck before it, on a test the ranges table lacks: the units of its kind'],
     ['labcorp', '2498-4', 'uq/dL', 'ug/dL', 'q for g: the one unit of the kind Labcorp prints within a character'],
-  ] as const)('%s %s %s → %s (%s)', (vendor, code, read, unit) => {
+  ] as const)('%s %s %s → %s (%s)', (vendor, code, read, unit, _why) => {
     expect(repairedUnit(read, code, vendor)).toBe(unit);
   });
 
@@ -33,7 +33,7 @@ describe('a unit OCR misread, put back to the one the lab prints for the test', 
     ['labcorp', '2498-4', 'mg/dL', 'one of the table’s spellings, though not the lab’s for the test'],
     ['labcorp', '1742-6', 'WL', 'three of four characters changed'],
     ['labcorp', '1975-2', 'no', 'too little of mg/dL left'],
-  ] as const)('%s %s %s stays as read (%s)', (vendor, code, read) => {
+  ] as const)('%s %s %s stays as read (%s)', (vendor, code, read, _why) => {
     expect(repairedUnit(read, code, vendor)).toBeNull();
   });
 
