@@ -39,11 +39,38 @@ export function isPatternFurniture(text: string): boolean {
 }
 
 /**
+ * The lines of each page that stand between two of its `rows`: inside a table, where a line that
+ * repeats at one height is part of the table, not furniture (`Protein,` / `Total` at the top of one
+ * page's table and `Cholesterol,` / `Total` at the top of the next: the wrapped name's second line).
+ */
+function insideTables(pages: readonly (readonly Line[])[], rows: (line: Line) => boolean): Set<Line> {
+  const inside = new Set<Line>();
+  for (const lines of pages) {
+    const heights = lines.filter(rows).map((l) => l.y);
+    if (heights.length < 2) continue;
+    const [bottom, top] = [Math.min(...heights), Math.max(...heights)];
+    for (const line of lines) if (line.y > bottom && line.y < top) inside.add(line);
+  }
+  return inside;
+}
+
+/**
  * The furniture lines of a document, page by page. `exactOnly` lines (result rows, say) count as
  * repeated only when their text repeats exactly, digits included: the same test printed at the same
- * height on two pages with different values is not furniture.
+ * height on two pages with different values is not furniture. A line between two `rows` of its page
+ * is furniture only by a furniture pattern.
  */
-export function findFurniture(pages: readonly (readonly Line[])[], exactOnly: (line: Line) => boolean = () => false): Set<Line> {
+export function findFurniture(
+  pages: readonly (readonly Line[])[],
+  exactOnly: (line: Line) => boolean = () => false,
+  rows: (line: Line) => boolean = () => false,
+): Set<Line> {
+  const found = repeatedLines(pages, exactOnly);
+  const inside = insideTables(pages, rows);
+  return new Set([...found].filter((line) => !inside.has(line) || isPatternFurniture(line.text)));
+}
+
+function repeatedLines(pages: readonly (readonly Line[])[], exactOnly: (line: Line) => boolean): Set<Line> {
   const furniture = new Set<Line>();
   const needed = Math.max(2, Math.ceil(pages.length / 2));
   const byKey = new Map<string, Occurrence[]>();

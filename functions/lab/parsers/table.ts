@@ -739,6 +739,8 @@ export function layoutPages(pages: readonly PageText[]): { tables: PageTable[]; 
   const furniture = findFurniture(
     tables.map((t) => t.lines.filter((l) => !t.headers.has(l) && !t.headerParts.has(l))),
     (line) => rowOf(line, null) !== null,
+    // The cheap test first: a row holds a value after its first word.
+    (line) => valueAfterFirstWord(line) && rowOf(line, null) !== null,
   );
   return { tables, furniture };
 }

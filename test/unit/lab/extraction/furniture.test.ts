@@ -65,6 +65,25 @@ describe('page furniture', () => {
     expect(asked.every((t) => t.startsWith('Printed') || t.startsWith('ACCESSION'))).toBe(true);
   });
 
+  it('is never the second line of a wrapped name that stands at one height on every page, between rows', () => {
+    // Each page continues a panel, its first row's name printed over two lines (`Protein,` / `Total`).
+    const continued = (n: number, first: string, rows: Array<[string, string, string]>) =>
+      syntheticPage(n, [
+        [760, [[36, 'NORTHSIDE MEDICAL GROUP PATIENT COPY']]],
+        header,
+        [684, [[Q.name, 'COMPREHENSIVE METABOLIC PANEL']]],
+        [672, [[Q.row, `${first},`], [Q.value, rows[0]![1]], [Q.range, rows[0]![2]]]],
+        [662, [[Q.row, 'Total']]],
+        ...rows.slice(1).map(([name, value, range], i): SyntheticLine => [650 - i * 12, [[Q.row, name], [Q.value, value], [Q.range, range]]]),
+        [24, [[36, `Page ${n} of 2`]]],
+      ]);
+    const wrapped = [
+      continued(1, 'Protein', [['', '6.1', '6.0-8.5 g/dL'], ['ALBUMIN', '4.5', '3.6-5.1 g/dL']]),
+      continued(2, 'Bilirubin', [['', '0.8', '0.2-1.2 mg/dL'], ['CALCIUM', '9.4', '8.6-10.3 mg/dL']]),
+    ];
+    expect(readTables(wrapped).panels.flatMap((p) => p.results.map((r) => r.biomarker))).toEqual(['Protein, Total', 'ALBUMIN', 'Bilirubin, Total', 'CALCIUM']);
+  });
+
   describe('on recognised pages', () => {
     /** The page as OCR gives it: every word with a confidence, the banner read differently each time. */
     const recognised = (n: number, banner: string, panel: string, rows: Array<[string, string, string]>) => {
