@@ -562,7 +562,7 @@ class TableReader {
     const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
     const reading = readRow(line, columns, prefix?.name);
     const row = 'row' in reading ? reading.row : null;
-    const larger = this.rowSize !== null && line.size > this.rowSize + 0.5;
+    const larger = this.rowSize !== null && line.size > this.rowSize + 0.5 && !this.startsNameBelow(line, next);
     if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
       if (row && !larger) this.skip('outside_row_indent', line);
       this.readTitle(line);
@@ -611,6 +611,17 @@ class TableReader {
     }
     this.last = null;
     this.lastLine = line;
+  }
+
+  /**
+   * Whether a recognised line sized larger than the rows is no title but the first line of the name of
+   * the row right below: joined, the two make a name the table knows (`A/G` / `Ratio 2.2`). OCR sizes
+   * a line by its own glyphs, and `A/G`'s slash reaches below the baseline.
+   */
+  private startsNameBelow(line: Line, next: Line | undefined): boolean {
+    if (!isRecognised(line) || next === undefined || !this.near(line, next)) return false;
+    const row = rowOf(next, this.columns, line.text);
+    return row !== null && knownName(row.name, line) && !knownName(rowOf(next, this.columns)?.name ?? '', next);
   }
 
   /**

@@ -282,6 +282,32 @@ describe('the second line of a wrapped name, OCR sizing its lone word smaller th
   });
 });
 
+describe('the first line of a wrapped name, OCR sizing it larger than the row', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [674, [[36, 'Albumin', 9], [190, '4.5', 9], [330, 'g/dL', 9], [400, '4.1-5.2', 9]]],
+    [664, [[36, 'A/G', 10]]],
+    [654, [[36, 'Ratio', 9], [190, '2.2', 9], [400, '1.2-2.2', 9]]],
+    [640, [[36, 'LIPID PANEL', 10]]],
+    [628, [[36, 'Triglycerides', 9], [190, '88', 9], [330, 'mg/dL', 9], [400, '0-149', 9]]],
+  ];
+
+  it('opens the row’s name on a recognised page where the two make a name the table knows; a title that makes none stays a title', async () => {
+    expect(names(await panelsOf([page]))).toEqual([
+      ['Comp. Metabolic Panel (14)', ['Albumin', 'A/G Ratio']],
+      ['LIPID PANEL', ['Triglycerides']],
+    ]);
+  });
+
+  it('is no part of the row’s name on a text page, where a text layer sizes lines as printed', async () => {
+    expect(names(await panelsOf([page], false))).toEqual([
+      ['Comp. Metabolic Panel (14)', ['Albumin', 'Ratio']],
+      ['LIPID PANEL', ['Triglycerides']],
+    ]);
+  });
+});
+
 describe('a line of dates right above a panel title over its column header', () => {
   it('is no first line of the title: a title never opens with a date', async () => {
     const page: DrawnLine[] = [
