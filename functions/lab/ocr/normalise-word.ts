@@ -36,6 +36,11 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  * - A short upper-case word with `!` or `|` in it (no word has one) that reads as exactly one
  *   performing-lab code of the vocabulary through `l`/`L`/`I`/`1`/`|`/`!` is that code: `J!` is `JI`,
  *   `N|1` is `NL1`. It needs a letter no stroke reads as: `|!` alone is a smear, not lab `11`.
+ * - A comma between two digits of a number that is no thousands separator is its point, the tail of
+ *   the point's dot read as a comma: not followed by exactly three digits (`4,14-5.80` is `4.14-5.80`),
+ *   or in a range whose other bound is written with a point (`0.450-4,500` is `0.450-4.500`). A lab
+ *   prints no decimal comma, and a range does not mix a decimal point with a thousands separator;
+ *   `1,234` and `150,000-450,000` stay.
  * - `0R` is the `OR` of an inclusive bound (`> OR = 40`, read `>0R`), with or without its sign and
  *   equals sign: no value, unit or name of a lab table is spelt so.
  * - An upper-case word that is no word of the vocabulary's text results (data/lab/report-vocabulary.json)
@@ -155,12 +160,27 @@ function labCodeSpelling(word: string): string {
   return codes.length === 1 ? codes[0]! : word;
 }
 
+/** A comma between digits that is followed by anything but exactly three digits: no thousands separator. */
+const COMMA_NOT_THOUSANDS = /(?<=\d),(?=\d(?!\d\d(?!\d)))/g;
+const RANGE_OF_TWO = /^([<>]?)(\d[\d.,]*)-(\d[\d.,]*)$/;
+
+/** The word with the commas of its numbers that are points as points (see above). */
+function pointsForCommas(word: string): string {
+  if (!/\d,\d/.test(word) || !NUMBER_LIKE.test(word)) return word;
+  const pointed = word.replace(COMMA_NOT_THOUSANDS, '.');
+  const range = RANGE_OF_TWO.exec(pointed);
+  if (!range) return pointed;
+  const [, sign, low, high] = range as unknown as [string, string, string, string];
+  const asPoint = (bound: string, other: string) => (/\d\.\d/.test(other) && /^\d+,\d+$/.test(bound) ? bound.replace(',', '.') : bound);
+  return `${sign}${asPoint(low, high)}-${asPoint(high, low)}`;
+}
+
 export function normaliseWord(text: string): string {
   let word = text.trim().replace(OPENING_MARKS, '');
   if (LONE_STROKES.test(word)) return '';
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   else if (TEXT_RESULT_WORDS.has(word.replace(CLOSING_QUOTES, '').toUpperCase())) word = word.replace(CLOSING_QUOTES, '');
-  if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]);
+  if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = pointsForCommas(word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]));
   word = word.replace(BOUND_OR_READ_0R, '$1OR$2');
   return labCodeSpelling(textResultSpelling(unitSpelling(word)));
 }

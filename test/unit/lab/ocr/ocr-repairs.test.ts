@@ -80,9 +80,14 @@ describe('normaliseWord', () => {
     // A speck after a word of a text result, read as a closing quote.
     ['Reactive’', 'Reactive'],
     ['NEGATIVE"', 'NEGATIVE'],
+    // A point's dot read with a tail, as a comma: no thousands separator.
+    ['4,14-5.80', '4.14-5.80'],
+    ['0.450-4,500', '0.450-4.500'],
+    ['<0,5', '<0.5'],
+    ['12,50', '12.50'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
-  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '%:', '|!', 'E!', 'Lipid', 'Glucose', 'Cholesterol', 'mL', 'Ul', 'fL', 'mL/min/1.73', '1:40/x', 'patients’', 'said"'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
+  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '%:', '|!', 'E!', 'Lipid', 'Glucose', 'Cholesterol', 'mL', 'Ul', 'fL', 'mL/min/1.73', '1:40/x', 'patients’', 'said"', '150,000-450,000', '1,000', '>1,500'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
 
   it('never touches a word without digits or slashes beyond its opening quote marks, and is idempotent', () => {
     const confusable = fc.constantFrom(...'0123456789OolI1@[|/.,-<>% mgdLuIUHPF"\'`~‘’“”'.split(''));
