@@ -60,8 +60,15 @@ function ocrConfidence(raw: RawResult): number | undefined {
   return scores.length > 0 ? Math.min(...scores) : undefined;
 }
 
-function toPanelResult(raw: RawResult): PanelResult {
-  const ocr = ocrConfidence(raw);
+/** A range no lab prints: its low bound above its high one (`6.76-1.27`, a scan's `0` read as `6`). */
+function isInverted(range: RawResult['range']): boolean {
+  return range !== null && range.min !== null && range.max !== null && range.min > range.max;
+}
+
+function toPanelResult(read: RawResult): PanelResult {
+  const ocr = ocrConfidence(read);
+  // A range read from a scan that no lab prints is no reading to give: a range missed is better than one wrong.
+  const raw = ocr !== undefined && isInverted(read.range) ? { ...read, range: null } : read;
   // A test name OCR misread in the usual ways is the printed name the LOINC table knows (ocr/test-name-repair.ts).
   const repaired = ocr === undefined ? null : repairedTestName(raw.biomarker);
   const result: PanelResult = {

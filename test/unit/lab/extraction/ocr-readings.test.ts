@@ -227,6 +227,24 @@ describe('a unit OCR misread', () => {
   });
 });
 
+describe('a range whose low bound a scan misread above its high one', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [674, [[36, 'Creatinine'], [190, '0.88'], [330, 'mg/dL'], [400, '6.76-1.27']]],
+  ];
+  const ranges = async (ocr: boolean) =>
+    (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.resultValue, r.minRefRangeValue, r.maxRefRangeValue, r.referenceRangeText]);
+
+  it('is not given on a recognised page; the value is', async () => {
+    expect(await ranges(true)).toEqual([['0.88', null, null, null]]);
+  });
+
+  it('is given as printed on a text page', async () => {
+    expect(await ranges(false)).toEqual([['0.88', 6.76, 1.27, '6.76-1.27']]);
+  });
+});
+
 describe('lines above a panel title over its column header', () => {
   const header: DrawnLine[1] = [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']];
 
