@@ -5,7 +5,7 @@ import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, textsByRole, toCell } from './cells';
 import { findDates } from './dates';
 import type { Column } from './header';
-import type { Line, Word } from './layout';
+import { isRecognised, type Line, type Word } from './layout';
 import {
   type ParsedRange,
   type ParsedValue,
@@ -178,7 +178,10 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
   const lab = byRole.lab ?? '';
   if (lab !== '' && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
   const previous = byRole.previous ?? '';
-  if (previous !== '' && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
+  // A previous result is not reported, and a scan's is often garbled (`175 HH17/31/22`): on a
+  // recognised line its cell costs the row nothing; on a text page one that reads as no previous
+  // result says the columns are not where the header puts them.
+  if (previous !== '' && !isRecognised(line) && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
   let unit: string | null = byRole.unit ?? null;
   if (unit !== null && !plausibleUnit(unit)) return { reason: 'unreadable_cell' };
   let range: ParsedRange | null = null;

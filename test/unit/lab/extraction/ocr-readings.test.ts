@@ -245,6 +245,24 @@ describe('a range whose low bound a scan misread above its high one', () => {
   });
 });
 
+describe('a previous result OCR garbled', () => {
+  const page: DrawnLine[] = [
+    ...HEAD.slice(0, 2),
+    [700, [[36, 'Test'], [190, 'Current Result and Flag'], [300, 'Previous Result and Date'], [420, 'Units'], [470, 'Reference Interval']]],
+    [686, [[36, 'Lipid Panel', 11]]],
+    [674, [[36, 'Triglycerides'], [190, '233 High'], [300, '175 HH17/31/22'], [420, 'mg/dL'], [470, '0-149']]],
+    [662, [[36, 'HDL Cholesterol'], [190, '46'], [300, '84 06/03/2023'], [420, 'mg/dL'], [470, '>39']]],
+  ];
+
+  it('costs its row nothing on a recognised page: a previous result is not reported', async () => {
+    expect(await panelsOf([page])).toEqual([['Lipid Panel', [['Triglycerides', '233'], ['HDL Cholesterol', '46']]]]);
+  });
+
+  it('leaves the row unread on a text page, where it says the columns are not where the header puts them', async () => {
+    expect(await panelsOf([page], false)).toEqual([['Lipid Panel', [['HDL Cholesterol', '46']]]]);
+  });
+});
+
 describe('lines above a panel title over its column header', () => {
   const header: DrawnLine[1] = [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']];
 
