@@ -64,7 +64,9 @@ export const parseFlag = memoize(function parseFlag(text: string): ResultFlag | 
   return flagOf(cell) ?? criticalFlag(cell);
 });
 
-const ATTACHED_FLAG = new RegExp(`^(${NUMBER})(H|L|HH|LL)$`);
+/** A letter flag against a number or censored value (`6.0H`, `<0.01L`); the abnormal mark against a text result (`TRACEA`). */
+const ATTACHED_FLAG = /^(.*\d)(HH|LL|H|L)$/;
+const ATTACHED_MARK = /^(.*\S)(A)$/;
 
 /**
  * Splits a value cell into value and flag: `32 L`, `128 High`, `POSITIVE A`, `12.0 Critical High`,
@@ -85,12 +87,14 @@ export const parseValueAndFlag = memoize(function parseValueAndFlag(text: string
     const value = flag ? parseValue(split[1]!) : null;
     if (value && flag) return { value, flag };
   }
-  // A letter flag printed against the number (`6.0H`, `32L`).
+  // A letter flag printed against the value, as some producers draw it and OCR reads a narrow gap
+  // (`6.0H`, `32L`, `<0.01L`), or the abnormal mark against a text result (`TRACEA`, `FEWA`).
   const attached = ATTACHED_FLAG.exec(cell);
-  if (attached) {
-    const value = parseValue(attached[1]!);
-    return value ? { value, flag: flagOf(attached[2]!) } : null;
-  }
+  const number = attached ? parseValue(attached[1]!) : null;
+  if (number && number.resultType !== 'string') return { value: number, flag: flagOf(attached![2]!) };
+  const marked = ATTACHED_MARK.exec(cell);
+  const textResult = marked ? parseValue(marked[1]!) : null;
+  if (textResult && textResult.resultType === 'string') return { value: textResult, flag: flagOf(marked![2]!) };
   return null;
 });
 

@@ -31,11 +31,12 @@ describe('mayHoldValue', () => {
       fc.string({ minLength: 1, maxLength: 8 }),
     );
     fc.assert(
-      fc.property(token, fc.constantFrom('', ' H', ' L', ' HH', ' A'), (value, flag) => {
+      // A flag apart or against the value (`6.0H`, `TRACEA`), as producers and OCR set it.
+      fc.property(token, fc.constantFrom('', ' H', ' L', ' HH', ' A', 'H', 'L', 'A'), (value, flag) => {
         const text = `${value}${flag}`;
         if (parseValueAndFlag(text) === null && !isTextResult(text)) return;
-        // Some word of the value holds a digit or a text-result word.
-        expect(value.split(/\s+/).some(mayHoldValue)).toBe(true);
+        // Some word of the cell as printed holds a digit or a text-result word.
+        expect(text.split(/\s+/).some(mayHoldValue)).toBe(true);
       }),
     );
   });
@@ -50,4 +51,22 @@ describe('mayHoldValue', () => {
       }),
     );
   });
+});
+
+describe('a flag printed against its value', () => {
+  it.each([
+    ['6.0H', '6.0', 'H'],
+    ['32L', '32', 'L'],
+    ['<0.01L', '<0.01', 'L'],
+    ['>90H', '>90', 'H'],
+    ['TRACEA', 'TRACE', 'A'],
+    ['REACTIVEA', 'REACTIVE', 'A'],
+  ])('%s is %s flagged %s', (cell, value, flag) => {
+    const read = parseValueAndFlag(cell);
+    expect([read?.value.resultValue, read?.flag]).toEqual([value, flag]);
+  });
+
+  it.each(['NORMAL', 'ABNORMAL', 'NEGATIVE'])('%s is a text result of its own, unflagged', (cell) => expect(parseValueAndFlag(cell)?.flag).toBeNull());
+
+  it.each(['5.5A', 'HIGH', '237TH', 'DETAILA'])('%s is no value', (cell) => expect(parseValueAndFlag(cell)).toBeNull());
 });
