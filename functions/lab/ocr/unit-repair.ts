@@ -21,7 +21,8 @@ import { areLookalikes, confusionFold } from './test-name-repair';
  *   character misread.
  *
  * Characters are compared as OCR confuses them: letter case and the classes of test-name-repair.ts
- * aside (`Pg` is `pg`), a glyph taken for one of like shape costing half a change. A reading that is one
+ * aside (`Pg` is `pg`), a glyph taken for one of like shape costing half a change, and `%` read as two
+ * glyphs (`Yo`, `o °`) taken back. A reading that is one
  * of the unit table's spellings stays, as does one that is a unit of the right kind the table lacks
  * (`mmol/L` for a glucose), two candidates as near, or none near enough; and a result with no LOINC code
  * or a unitless one. A wrong unit is worse than one left as read.
@@ -41,6 +42,21 @@ for (const row of labRanges as Array<{ vendor_name: string; concept_code: string
   if (!PRINTED_UNITS.has(row.unit)) continue;
   const key = `${row.vendor_name}|${row.concept_code}`;
   SOURCED.set(key, (SOURCED.get(key) ?? new Set()).add(row.unit));
+}
+
+/** Glyphs of a unit the engine reads as two, in folded spelling: `%` as `Yo` or `o°` (its two rings parted from the stroke). */
+const GLYPH_READINGS: ReadonlyArray<readonly [string, string]> = [
+  ['Y0', '%'],
+  ['0°', '%'],
+];
+
+/** A folded reading and the readings it gives with such a pair taken back for its glyph. */
+function withGlyphsRead(fold: string): string[] {
+  const readings = [fold];
+  for (const [read, glyph] of GLYPH_READINGS) {
+    for (let at = fold.indexOf(read); at >= 0; at = fold.indexOf(read, at + 1)) readings.push(`${fold.slice(0, at)}${glyph}${fold.slice(at + read.length)}`);
+  }
+  return readings;
 }
 
 /** Half the cost of any other change: the glyph is there, the engine took it for its lookalike. */
@@ -89,11 +105,13 @@ function isUnitOfKind(read: string, code: string): boolean {
 export function repairedUnit(read: string, code: string | null, vendor: Vendor): string | null {
   if (code === null || PRINTED_UNITS.has(read)) return null;
   const { units, reach } = candidatesFor(code, vendor);
-  const fold = confusionFold(read);
-  const spelt = units.filter((unit) => confusionFold(unit) === fold);
+  const readings = withGlyphsRead(confusionFold(read));
+  const spelt = units.filter((unit) => confusionFold(unit) === readings[0]);
   if (spelt.length > 0) return spelt.length === 1 ? spelt[0]! : null;
   if (isUnitOfKind(read, code)) return null;
-  const near = units.map((unit) => ({ unit, by: distance(fold, confusionFold(unit)) })).filter(({ unit, by }) => by <= reach(unit));
+  const near = units
+    .map((unit) => ({ unit, by: Math.min(...readings.map((reading) => distance(reading, confusionFold(unit)))) }))
+    .filter(({ unit, by }) => by <= reach(unit));
   const nearest = Math.min(...near.map((u) => u.by));
   const best = near.filter((u) => u.by === nearest);
   return best.length === 1 ? best[0]!.unit : null;

@@ -23,6 +23,8 @@ describe('a unit OCR misread, put back to the one the lab prints for the test', 
     ['quest', '785-6', 'Pg', 'pg', 'letter case'],
     ['labcorp', '736-9', '9%', '%', 'a speck before it, on a test the ranges table lacks: the units of its kind'],
     ['labcorp', '2498-4', 'uq/dL', 'ug/dL', 'q for g: the one unit of the kind Labcorp prints within a character'],
+    ['labcorp', '736-9', 'Yo', '%', 'a percent sign read as two glyphs'],
+    ['labcorp', '736-9', 'o °', '%', 'a percent sign read as two glyphs'],
   ] as const)('%s %s %s → %s (%s)', (vendor, code, read, unit, _why) => {
     expect(repairedUnit(read, code, vendor)).toBe(unit);
   });
