@@ -1,18 +1,39 @@
+import vocabulary from '../../../data/lab/report-vocabulary.json';
+
 /**
  * Reference-range texts OCR read without the spaces or the closing point the print has, put back to
  * the one spelling reports print. Quest prints an inclusive bound as `> OR = 40` and `< OR = 20`
  * (data/sources/lab-reference-ranges.csv, the ranges printed so), which the engine reads as `>OR =40`
  * or `>OR=40`: the marks stand closer than its spaces. Labcorp prints `Not Estab.` for a range it does
  * not give (docs/research/lab-extraction.md §1), whose period is a pixel or two at 150 dpi. The bounds
- * were read from the text already and do not change; only the text given back as printed does.
+ * were read from the text already and do not change; only the text given back as printed does. A
+ * text range read with a space lost (`NonReactive`, `NotEstab.`) that is one text of the vocabulary's
+ * results or `Not Estab.` with spaces and letter case aside takes that text's spaces, its letters as read.
  */
 
 const INCLUSIVE_BOUND = /^([<>])\s*OR\s*=\s*(\d+(?:\.\d+)?)$/;
 const NOT_ESTABLISHED_CUT = /^Not Estab$/;
 
+const unspaced = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+
+/** Unspaced, lower-case text → the printed text ranges that read so (text results, `Not Estab.`). */
+const TEXT_RANGES = new Map<string, string[]>();
+for (const text of [...vocabulary.textResults.phrases, 'Not Estab.']) TEXT_RANGES.set(unspaced(text), [...(TEXT_RANGES.get(unspaced(text)) ?? []), text]);
+
+/** `read` with the spaces of `printed` (the same letters, spaces aside), its letters as read. */
+function withSpacesOf(read: string, printed: string): string {
+  const letters = read.replace(/\s+/g, '');
+  let at = 0;
+  let out = '';
+  for (const c of printed) out += /\s/.test(c) ? ' ' : letters[at++];
+  return out;
+}
+
 /** The printed spelling of a range text OCR read with its spacing or closing point lost; any other text as read. */
 export function printedRangeText(text: string): string {
   const bound = INCLUSIVE_BOUND.exec(text);
   if (bound) return `${bound[1]} OR = ${bound[2]}`;
-  return NOT_ESTABLISHED_CUT.test(text) ? 'Not Estab.' : text;
+  const cut = NOT_ESTABLISHED_CUT.test(text) ? 'Not Estab.' : text;
+  const printed = TEXT_RANGES.get(unspaced(cut));
+  return printed?.length === 1 ? withSpacesOf(cut, printed[0]!) : cut;
 }
