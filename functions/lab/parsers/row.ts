@@ -175,12 +175,12 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     if (!printed) return { reason: 'unreadable_cell' };
     flag = printed;
   }
+  // The performing lab's code and a previous result are not reported, and a scan garbles them (`01`
+  // read `0` or `It`, `175 HH17/31/22`): on a recognised line such a cell costs the row nothing. On a
+  // text page one that reads as neither says the columns are not where the header puts them.
   const lab = byRole.lab ?? '';
-  if (lab !== '' && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
+  if (lab !== '' && !isRecognised(line) && !lab.split(' ').every(isLabCode)) return { reason: 'unreadable_cell' };
   const previous = byRole.previous ?? '';
-  // A previous result is not reported, and a scan's is often garbled (`175 HH17/31/22`): on a
-  // recognised line its cell costs the row nothing; on a text page one that reads as no previous
-  // result says the columns are not where the header puts them.
   if (previous !== '' && !isRecognised(line) && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
   let unit: string | null = byRole.unit ?? null;
   if (unit !== null && !plausibleUnit(unit)) return { reason: 'unreadable_cell' };
