@@ -1,4 +1,4 @@
-import { normaliseWord, PRINTED_UNITS } from './normalise-word';
+import { normaliseWord, PRINTED_UNITS, TEXT_RESULT_WORDS } from './normalise-word';
 import type { RecognizedWord } from './recognizer';
 
 /**
@@ -13,7 +13,9 @@ import type { RecognizedWord } from './recognizer';
  *
  * A unit split nearer a space (`x10E 3/uL`: Courier's `E` and `3` leave a wide gap) is one word when
  * the two stand closer than the page's space and together, but neither alone, spell a printed unit of
- * the unit table: a unit is never printed as two words, each of which would be a unit or none.
+ * the unit table: a unit is never printed as two words, each of which would be a unit or none. So is a
+ * word of a text result cut after its capital (`Y ellow`): together, and neither alone, they spell a
+ * word of the vocabulary's text results.
  */
 
 /** Gaps (line heights) under this, between neighbours on a baseline, are a line's spaces; wider are columns. */
@@ -48,6 +50,13 @@ function splitUnit(left: string, right: string): boolean {
   return !inUnitTable(left) && !inUnitTable(right) && inUnitTable(left + right);
 }
 
+const isTextResultWord = (text: string) => TEXT_RESULT_WORDS.has(text.toUpperCase());
+
+/** Two neighbours that spell a word of a text result together (`Y` `ellow`) and none alone. */
+function splitTextResultWord(left: string, right: string): boolean {
+  return /^\p{L}+$/u.test(left + right) && !isTextResultWord(left) && !isTextResultWord(right) && isTextResultWord(left + right);
+}
+
 /** The nearest word after each word on its line (by index), if any. */
 export function rightNeighbours(words: readonly RecognizedWord[]): Array<number | undefined> {
   return words.map((word) => {
@@ -74,7 +83,8 @@ export function withUnspacedWordsJoined(words: readonly RecognizedWord[]): Recog
   const continues = new Map<number, number>();
   for (const [i, j] of next.entries()) {
     if (j === undefined || continues.has(j)) continue;
-    if (gap(i) < UNSPACED * space || (gap(i) < space && splitUnit(words[i]!.text, words[j]!.text))) continues.set(j, i);
+    const [left, right] = [words[i]!.text, words[j]!.text];
+    if (gap(i) < UNSPACED * space || (gap(i) < space && (splitUnit(left, right) || splitTextResultWord(left, right)))) continues.set(j, i);
   }
   const firstOf = (i: number): number => (continues.has(i) ? firstOf(continues.get(i)!) : i);
   const joined = new Map<number, RecognizedWord>();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { normaliseWord, PRINTED_UNITS } from '../../../../functions/lab/ocr/normalise-word';
+import { normaliseWord, PRINTED_UNITS, TEXT_RESULT_WORDS } from '../../../../functions/lab/ocr/normalise-word';
 import type { RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
 import { withUnspacedWordsJoined } from '../../../../functions/lab/ocr/unspaced-words';
 
@@ -83,5 +83,24 @@ describe('withUnspacedWordsJoined', () => {
     expect(withUnspacedWordsJoined([...SPACED, ...line(['x10E', '3/uL'], [0.75])]).slice(SPACED.length).map((w) => w.text)).toEqual(['x10E3/uL']);
     // A space and more (the page's is 0.85 line heights) parts even a unit's halves.
     expect(withUnspacedWordsJoined([...SPACED, ...line(['x10E', '3/uL'], [0.9])]).slice(SPACED.length).map((w) => w.text)).toEqual(['x10E', '3/uL']);
+  });
+
+  it('joins a word of a text result cut nearer than a space into two that are none alone, in any case', () => {
+    const isWord = (text: string) => TEXT_RESULT_WORDS.has(text.toUpperCase());
+    const cased = (word: string) => [word, word[0]! + word.slice(1).toLowerCase()];
+    const splits = [...TEXT_RESULT_WORDS].flatMap(cased).flatMap((word) => [...word].slice(1).map((_, i) => [word.slice(0, i + 1), word.slice(i + 1)] as const));
+    fc.assert(
+      fc.property(fc.constantFrom(...splits), fc.double({ min: 0.5, max: 0.8, noNaN: true }), ([left, right], g) => {
+        const texts = withUnspacedWordsJoined([...SPACED, ...line(['Color', left, right], [3, g])])
+          .slice(SPACED.length)
+          .map((w) => w.text);
+        const joins = !isWord(left) && !isWord(right);
+        expect(texts).toEqual(['Color', ...(joins ? [left + right] : [left, right])]);
+      }),
+      { numRuns: 400 },
+    );
+    expect(withUnspacedWordsJoined([...SPACED, ...line(['Color', 'Y', 'ellow'], [3, 0.75])]).slice(SPACED.length).map((w) => w.text)).toEqual(['Color', 'Yellow']);
+    // Words of prose a space parts stay apart.
+    expect(withUnspacedWordsJoined([...SPACED, ...line(['see', 'note'], [0.75])]).slice(SPACED.length).map((w) => w.text)).toEqual(['see', 'note']);
   });
 });
