@@ -64,9 +64,9 @@ export const parseFlag = memoize(function parseFlag(text: string): ResultFlag | 
   return flagOf(cell) ?? criticalFlag(cell);
 });
 
-/** A letter flag against a number or censored value (`6.0H`, `<0.01L`); the abnormal mark against a text result (`TRACEA`). */
+/** A letter flag against a number or censored value (`6.0H`, `<0.01L`); the abnormal mark against a text result (`TRACEA`), a speck's point between (`REACTIVE.A`). */
 const ATTACHED_FLAG = /^(.*\d)(HH|LL|H|L)$/;
-const ATTACHED_MARK = /^(.*\S)(A)$/;
+const ATTACHED_MARK = /^(.*?)[.,]?(A)$/;
 
 /**
  * Splits a value cell into value and flag: `32 L`, `128 High`, `POSITIVE A`, `12.0 Critical High`,

@@ -78,9 +78,9 @@ export function isTextResult(text: string): boolean {
 
 const TEXT_RESULT_WORDS = new Set(vocabulary.textResults.phrases.flatMap((p) => p.toLowerCase().split(/[\s-]+/)));
 
-/** Whether a word can be (part of) a result value: it holds a digit, or a word of a text result (`NOT`, `DETECTED`), the abnormal mark `A` against it or not (`TRACEA`). */
+/** Whether a word can be (part of) a result value: it holds a digit, or a word of a text result (`NOT`, `DETECTED`), the abnormal mark `A` against it or not (`TRACEA`, `REACTIVE.A`). */
 export function mayHoldValue(word: string): boolean {
-  return /\d/.test(word) || word.toLowerCase().split('-').some((part) => TEXT_RESULT_WORDS.has(part) || (part.endsWith('a') && TEXT_RESULT_WORDS.has(part.slice(0, -1))));
+  return /\d/.test(word) || word.toLowerCase().split('-').some((part) => TEXT_RESULT_WORDS.has(part) || TEXT_RESULT_WORDS.has(part.replace(/[.,]?a$/, '')));
 }
 
 const FLAG_WORDS = vocabulary.flagWords.words as Record<string, ResultFlag>;

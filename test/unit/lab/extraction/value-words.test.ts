@@ -32,7 +32,7 @@ describe('mayHoldValue', () => {
     );
     fc.assert(
       // A flag apart or against the value (`6.0H`, `TRACEA`), as producers and OCR set it.
-      fc.property(token, fc.constantFrom('', ' H', ' L', ' HH', ' A', 'H', 'L', 'A'), (value, flag) => {
+      fc.property(token, fc.constantFrom('', ' H', ' L', ' HH', ' A', 'H', 'L', 'A', '.A'), (value, flag) => {
         const text = `${value}${flag}`;
         if (parseValueAndFlag(text) === null && !isTextResult(text)) return;
         // Some word of the cell as printed holds a digit or a text-result word.
@@ -61,6 +61,7 @@ describe('a flag printed against its value', () => {
     ['>90H', '>90', 'H'],
     ['TRACEA', 'TRACE', 'A'],
     ['REACTIVEA', 'REACTIVE', 'A'],
+    ['REACTIVE.A', 'REACTIVE', 'A'],
   ])('%s is %s flagged %s', (cell, value, flag) => {
     const read = parseValueAndFlag(cell);
     expect([read?.value.resultValue, read?.flag]).toEqual([value, flag]);
