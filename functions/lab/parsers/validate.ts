@@ -30,6 +30,9 @@ function flagFor(code: ValidationFlag['code'], message: string, panel: LabPanel,
   return { code, message, panelName: panel.panelName, biomarker: result?.biomarker ?? null, pageNumber: result?.pageNumber ?? panel.pageNumber };
 }
 
+/** UCUM codes of a quantity without a unit: `1` and annotations (`{ratio}`). */
+const UNITLESS = /^(?:1|\{[^}]*\})$/;
+
 function boundsFlag(panel: LabPanel, result: PanelResult, value: number): ValidationFlag | null {
   if (value < 0 && result.ucumCode !== '[pH]') {
     return flagFor('value_outside_physiological_bounds', `${result.biomarker} is negative`, panel, result);
@@ -39,6 +42,9 @@ function boundsFlag(panel: LabPanel, result: PanelResult, value: number): Valida
   }
   const predictor = result.loincCode ? PREDICTORS_BY_CODE.get(result.loincCode)?.find((p) => p.bounds) : undefined;
   if (!predictor?.bounds || !result.ucumCode) return null;
+  // A value printed without a unit is coded `1`, which stands for no unit read, not for a fraction: it
+  // is compared only with bounds that have no unit either (a ratio), never converted (`5.4` is no 540 %).
+  if (result.resultUnit === null && !UNITLESS.test(predictor.ucumUnit)) return null;
   const property = loincRow(result.loincCode!)?.property ?? '';
   const inBoundUnit = convertValue(value, result.ucumCode, predictor.ucumUnit, property);
   const { min, max } = predictor.bounds;

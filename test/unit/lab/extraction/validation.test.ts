@@ -53,6 +53,12 @@ describe('validatePanels', () => {
     ]);
   });
 
+  it('compares a value printed without a unit only with bounds that have none: its unit is unread, not a fraction', () => {
+    // HbA1c's bounds are in %: 5.4 with no unit read is no 540 %, and 99 none either; nothing to compare.
+    expect(flags([panel('HEMOGLOBIN A1c', [result('HEMOGLOBIN A1c', '5.4', null), result('HEMOGLOBIN A1c', '99', null)])]).filter(([code]) => code !== 'duplicate_test')).toEqual([]);
+    expect(flags([panel('HEMOGLOBIN A1c', [result('HEMOGLOBIN A1c', '99', '%')])])).toEqual([['value_outside_physiological_bounds', 'HEMOGLOBIN A1c']]);
+  });
+
   it('flags negative amounts and percentages above 100', () => {
     expect(flags([panel('X', [result('FERRITIN', '-3', 'ng/mL'), result('HEMATOCRIT', '140', '%')])])).toEqual([
       ['value_outside_physiological_bounds', 'FERRITIN'],
