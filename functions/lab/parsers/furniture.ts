@@ -39,19 +39,17 @@ export function isPatternFurniture(text: string): boolean {
 }
 
 /**
- * The lines of each page that stand between two of its `rows`: inside a table, where a line that
- * repeats at one height is part of the table, not furniture (`Protein,` / `Total` at the top of one
- * page's table and `Cholesterol,` / `Total` at the top of the next: the wrapped name's second line).
+ * Whether `line` stands between two of its page's `rows`: inside a table, where a line that repeats at
+ * one height is part of the table, not furniture (`Protein,` / `Total` at the top of one page's table
+ * and `Cholesterol,` / `Total` at the top of the next: the wrapped name's second line). The nearest
+ * lines are asked first, and below only when a row stands above: a banner at the top or a footer at
+ * the bottom costs no reading.
  */
-function insideTables(pages: readonly (readonly Line[])[], rows: (line: Line) => boolean): Set<Line> {
-  const inside = new Set<Line>();
-  for (const lines of pages) {
-    const heights = lines.filter(rows).map((l) => l.y);
-    if (heights.length < 2) continue;
-    const [bottom, top] = [Math.min(...heights), Math.max(...heights)];
-    for (const line of lines) if (line.y > bottom && line.y < top) inside.add(line);
-  }
-  return inside;
+function betweenRows(line: Line, page: readonly Line[], rows: (line: Line) => boolean): boolean {
+  const nearestFirst = (side: Line[]) => side.sort((a, b) => Math.abs(a.y - line.y) - Math.abs(b.y - line.y));
+  const above = nearestFirst(page.filter((l) => l.y > line.y));
+  if (!above.some(rows)) return false;
+  return nearestFirst(page.filter((l) => l.y < line.y)).some(rows);
 }
 
 /**
@@ -65,9 +63,10 @@ export function findFurniture(
   exactOnly: (line: Line) => boolean = () => false,
   rows: (line: Line) => boolean = () => false,
 ): Set<Line> {
+  const pageOf = new Map<Line, readonly Line[]>();
+  for (const lines of pages) for (const line of lines) pageOf.set(line, lines);
   const found = repeatedLines(pages, exactOnly);
-  const inside = insideTables(pages, rows);
-  return new Set([...found].filter((line) => !inside.has(line) || isPatternFurniture(line.text)));
+  return new Set([...found].filter((line) => isPatternFurniture(line.text) || !betweenRows(line, pageOf.get(line)!, rows)));
 }
 
 function repeatedLines(pages: readonly (readonly Line[])[], exactOnly: (line: Line) => boolean): Set<Line> {
