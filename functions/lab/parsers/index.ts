@@ -117,20 +117,23 @@ function withCodes(result: PanelResult, panelName: string): PanelResult {
   return { ...result, ...ucum, ...loinc };
 }
 
+/** Fills the UCUM and LOINC fields of every result (UCUM first: the unit helps choose the LOINC code). */
+export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
+  return panels.map((panel) => ({ ...panel, panelResults: panel.panelResults.map((result) => withCodes(result, panel.panelName)) }));
+}
+
 /**
- * Fills the UCUM and LOINC fields of every result (UCUM first: the unit helps choose the LOINC code).
- * Given the lab, a unit OCR misread is first put back to the one the lab prints for the coded test
- * (ocr/unit-repair.ts), and the result coded again with it.
+ * Each unit OCR misread put back to the one `vendor` prints for the test (ocr/unit-repair.ts), the test
+ * coded for that by its name and the unit as read; the codes themselves are left to `applyCodes` (the
+ * pipeline's own steps), which then code the repaired unit.
  */
-export function applyCodes(panels: readonly LabPanel[], vendor?: Vendor): LabPanel[] {
+function withUnitsRepaired(panels: readonly LabPanel[], vendor: Vendor): LabPanel[] {
   return panels.map((panel) => ({
     ...panel,
-    panelResults: panel.panelResults.map((read) => {
-      const result = withCodes(read, panel.panelName);
-      const unit = vendor && result.provenance.source === 'ocr' && result.resultUnit !== null ? repairedUnit(result.resultUnit, result.loincCode, vendor) : null;
-      if (unit === null) return result;
-      const confidence = Math.round(Math.max(0, result.confidence - REPAIR_PENALTY) * 1000) / 1000;
-      return withCodes({ ...read, resultUnit: unit, confidence }, panel.panelName);
+    panelResults: panel.panelResults.map((result) => {
+      if (result.provenance.source !== 'ocr' || result.resultUnit === null) return result;
+      const unit = repairedUnit(result.resultUnit, withCodes(result, panel.panelName).loincCode, vendor);
+      return unit === null ? result : { ...result, resultUnit: unit, confidence: Math.round(Math.max(0, result.confidence - REPAIR_PENALTY) * 1000) / 1000 };
     }),
   }));
 }
@@ -178,10 +181,13 @@ function summarise(pages: readonly PageText[], panels: readonly LabPanel[], skip
 
 export function extractLabResults(pages: readonly PageText[], classification: ReportClassification, options: ExtractOptions = {}): LabExtraction {
   const tables = readTables(pages);
-  let panels = tables.panels.map((p) => toPanel(p, classification.collectionDate));
+  let panels = withUnitsRepaired(
+    tables.panels.map((p) => toPanel(p, classification.collectionDate)),
+    classification.vendor,
+  );
   let validationFlags = readerFlags(panels, tables.skipped);
   if (options.codes !== false) {
-    panels = applyCodes(panels, classification.vendor);
+    panels = applyCodes(panels);
     validationFlags = [...validationFlags, ...validatePanels(panels)];
   }
   return {

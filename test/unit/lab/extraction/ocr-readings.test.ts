@@ -27,13 +27,18 @@ const PAGE: DrawnLine[] = [
  * The panels read from drawn pages, given as OCR gives its words (`ocr`, the default: each word at 0.93,
  * or at `doubted`'s confidence where it names one) or as their text layer.
  */
-async function extractionOf(pages: DrawnLine[][], ocr = true, doubted: Record<string, number> = {}): Promise<ReturnType<typeof extractLabResults>> {
+async function extractionOf(
+  pages: DrawnLine[][],
+  ocr = true,
+  doubted: Record<string, number> = {},
+  options: Parameters<typeof extractLabResults>[2] = {},
+): Promise<ReturnType<typeof extractLabResults>> {
   const read: PageText[] = (await readPdfText(await renderLines(pages))).map((page) =>
     ocr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: doubted[item.str] ?? 0.93 })) } : page,
   );
   const classification = classifyDocument(read);
   if (classification.kind !== 'lab_report') throw new Error(`not read as a lab report: ${classification.kind}`);
-  return extractLabResults(read, classification);
+  return extractLabResults(read, classification, options);
 }
 
 async function panelsOf(pages: DrawnLine[][], ocr = true, doubted: Record<string, number> = {}): Promise<Array<[string, Array<[string, string | null]>]>> {
@@ -219,6 +224,11 @@ describe('a unit OCR misread', () => {
     expect([alt!.resultUnit, alt!.ucumCode, alt!.loincCode]).toEqual(['IU/L', '[IU]/L', '1742-6']);
     expect(ast!.resultUnit).toBe('IU/L');
     expect(alt!.confidence).toBeLessThan(ast!.confidence);
+  });
+
+  it('is repaired by the extraction itself, before the pipeline’s own UCUM and LOINC steps code it', async () => {
+    const [alt] = (await extractionOf([page], true, {}, { codes: false })).panels[0]!.panelResults;
+    expect([alt!.resultUnit, alt!.ucumCode, alt!.loincCode]).toEqual(['IU/L', null, null]);
   });
 
   it('stays as printed on a text page', async () => {
