@@ -170,7 +170,7 @@ function pointsForCommas(word: string): string {
   const pointed = word.replace(COMMA_NOT_THOUSANDS, '.');
   const range = RANGE_OF_TWO.exec(pointed);
   if (!range) return pointed;
-  const [, sign, low, high] = range as unknown as [string, string, string, string];
+  const [sign, low, high] = [range[1]!, range[2]!, range[3]!];
   const asPoint = (bound: string, other: string) => (/\d\.\d/.test(other) && /^\d+,\d+$/.test(bound) ? bound.replace(',', '.') : bound);
   return `${sign}${asPoint(low, high)}-${asPoint(high, low)}`;
 }

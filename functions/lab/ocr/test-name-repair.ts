@@ -28,13 +28,18 @@ const CONFUSED: Record<string, string> = { L: '1', I: '1', '|': '1', '!': '1', O
 /** Marks OCR adds (a speck) or drops (too faint) between the words of a name: `ALT-(SGPT)`, `Bilirubin Total`. */
 const SPECK_MARKS = /[\s,.-]+/g;
 
-/** Accents the engine puts on a letter from a speck over it (`Phosphatasé`), and ligatures (`ﬁ`): no lab prints them in a name or unit. */
+/** Accents the engine puts on a letter from a speck over it (`Phosphatasé`), and ligatures (`ﬁ`): no lab prints them in a name, unit or column header. */
 const MARKS = /\p{M}/gu;
+
+/** The text without accents, its ligatures as letters. */
+export function withoutAccents(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '');
+}
 
 /** The spelling OCR cannot tell apart from others: no spaces, speck marks or accents, upper case, one character per confusion class. */
 export function confusionFold(name: string): string {
   let folded = '';
-  for (const c of name.normalize('NFKD').replace(MARKS, '').replace(SPECK_MARKS, '').toUpperCase()) folded += CONFUSED[c] ?? c;
+  for (const c of withoutAccents(name).replace(SPECK_MARKS, '').toUpperCase()) folded += CONFUSED[c] ?? c;
   return folded;
 }
 

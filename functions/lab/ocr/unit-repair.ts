@@ -1,8 +1,7 @@
 import unitTable from '../../../data/lab/unit-to-ucum.json';
 import labRanges from '../../../data/reference/lab-ranges.json';
-import { loincRow } from '../loinc/map-to-loinc';
+import { loincRow, unitFit } from '../loinc/map-to-loinc';
 import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
-import { sameKind } from '../ucum/convert';
 import { toUcum } from '../ucum/to-ucum';
 import { PRINTED_UNITS } from './normalise-word';
 import { areLookalikes, confusionFold } from './test-name-repair';
@@ -89,16 +88,14 @@ function candidatesFor(code: string, vendor: Vendor): Candidates {
   if (sourced.length === 1) return { units: sourced, reach: (unit) => Math.ceil(confusionFold(unit).length / 2) };
   const row = loincRow(code);
   if (!row?.exampleUcum) return { units: [], reach: () => 0 };
-  const example = row.exampleUcum;
-  const units = UNITS.filter((u) => u.printedBy.includes(vendor) && u.ucum !== null && sameKind(u.ucum, example, row.property));
+  const units = UNITS.filter((u) => u.printedBy.includes(vendor) && u.ucum !== null && unitFit(u.ucum, row) === 'fits');
   return { units: units.map((u) => u.printed), reach: () => 1 };
 }
 
-/** Whether a reading is a unit of the kind test `code` measures, printed so or not. */
+/** Whether a reading is a unit of the kind test `code` measures (as LOINC coding judges it), printed so or not. */
 function isUnitOfKind(read: string, code: string): boolean {
   const row = loincRow(code);
-  const ucum = toUcum(read).ucumCode;
-  return ucum !== null && row?.exampleUcum !== null && row !== undefined && sameKind(ucum, row.exampleUcum, row.property);
+  return row !== undefined && row.exampleUcum !== null && unitFit(toUcum(read).ucumCode, row) === 'fits';
 }
 
 /** The unit `vendor` prints for test `code` that an OCR reading of a unit stands for; null to keep the reading. */

@@ -1,4 +1,5 @@
 import { memoizeByObject } from '../memo';
+import { withoutAccents } from '../ocr/test-name-repair';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import type { Line, Word } from './layout';
 import { splitRangeAndUnit } from './values';
@@ -53,13 +54,12 @@ function unglued(word: Word): Word[] {
 
 /** Marks a speck of a scan puts after a word (`Test.` for `Test`): OCR reads it as punctuation. */
 const SPECK_MARKS_AFTER = /[.,:;'`]+$/;
-/** Accents a speck over a letter puts on it (`Reférence`): OCR reads it as a diacritic. */
-const ACCENTS = /\p{M}/gu;
 
 /** A recognised word that is a header word but for a speck's mark after it or accent on it, as that header word; any other word as it is. */
 function withoutSpeckMark(word: Word): Word {
   if (word.confidence === undefined || isHeaderWord(word.text)) return word;
-  const text = word.text.normalize('NFD').replace(ACCENTS, '').replace(SPECK_MARKS_AFTER, '');
+  // An accent a speck over a letter put on it (`Reférence`) is no part of the word either.
+  const text = withoutAccents(word.text).replace(SPECK_MARKS_AFTER, '');
   return text !== word.text && isHeaderWord(text) ? { ...word, text } : word;
 }
 

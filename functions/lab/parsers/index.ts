@@ -60,6 +60,11 @@ function ocrConfidence(raw: RawResult): number | undefined {
   return scores.length > 0 ? Math.min(...scores) : undefined;
 }
 
+/** A confidence lowered by `by`, never under 0, to three decimals. */
+function lowered(confidence: number, by: number): number {
+  return Math.round(Math.max(0, confidence - by) * 1000) / 1000;
+}
+
 /** A range no lab prints: its low bound above its high one (`6.76-1.27`, a scan's `0` read as `6`). */
 function isInverted(range: RawResult['range']): boolean {
   return range !== null && range.min !== null && range.max !== null && range.min > range.max;
@@ -92,7 +97,7 @@ function toPanelResult(read: RawResult): PanelResult {
       ...(ocr === undefined ? {} : { ocrConfidence: Math.round(ocr * 1000) / 1000 }),
     },
     // An OCR reading is no surer than its least certain word.
-    confidence: Math.round(Math.max(0, Math.min(raw.confidence, ocr ?? 1) - (repaired === null ? 0 : REPAIR_PENALTY)) * 1000) / 1000,
+    confidence: lowered(Math.min(raw.confidence, ocr ?? 1), repaired === null ? 0 : REPAIR_PENALTY),
   };
   if (raw.flag) result.flag = raw.flag;
   if (raw.value.resultOperator) result.resultOperator = raw.value.resultOperator;
@@ -133,7 +138,7 @@ function withUnitsRepaired(panels: readonly LabPanel[], vendor: Vendor): LabPane
     panelResults: panel.panelResults.map((result) => {
       if (result.provenance.source !== 'ocr' || result.resultUnit === null) return result;
       const unit = repairedUnit(result.resultUnit, withCodes(result, panel.panelName).loincCode, vendor);
-      return unit === null ? result : { ...result, resultUnit: unit, confidence: Math.round(Math.max(0, result.confidence - REPAIR_PENALTY) * 1000) / 1000 };
+      return unit === null ? result : { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
     }),
   }));
 }
