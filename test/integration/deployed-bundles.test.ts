@@ -80,7 +80,7 @@ describe('reference data', () => {
     const response = await hale.get('/reference-data/');
     expect(response.status).toBe(200);
     const concepts = ReferenceDataResponseSchema.parse(response.json());
-    expect(concepts.length).toBeGreaterThanOrEqual(186 + 9 + 5);
+    expect(concepts.length).toBeGreaterThanOrEqual(187 + 9 + 5);
   });
 });
 

@@ -27,7 +27,7 @@ describe('reference routes through the local runtime', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     const concepts = ReferenceDataResponseSchema.parse(response.json());
-    expect(concepts.length).toBeGreaterThanOrEqual(186 + 9 + 5);
+    expect(concepts.length).toBeGreaterThanOrEqual(187 + 9 + 5);
     const etag = response.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(response.headers.get('cache-control')).toMatch(/max-age/);

@@ -49,7 +49,7 @@ describe('GET /reference-data/', () => {
   it('lists every row of loinc-common-labs.csv and loinc-scoring-inputs.csv and every scoring code', () => {
     const codes = new Set(entries.map((e) => e.concept_code));
     const labs = csvCodes('loinc-common-labs.csv');
-    expect(labs).toHaveLength(186);
+    expect(labs).toHaveLength(187);
     for (const code of [...labs, ...csvCodes('loinc-scoring-inputs.csv')]) expect(codes.has(code)).toBe(true);
     for (const predictor of SCORING_PREDICTORS) for (const code of predictor.observationCodes) expect(codes.has(code)).toBe(true);
     expect(entries.find((e) => e.concept_code === '96302009')).toMatchObject({ vocabulary_id: 'SNOMED', vocabulary_concept_id: 44819097 });
@@ -68,7 +68,7 @@ describe('GET /reference-data/', () => {
     expect(loincCheckDigit('33863')).toBe(2);
     expect(isValidLoincCode('33863-3')).toBe(false);
     const loinc = entries.filter((e) => e.vocabulary_id === 'LOINC');
-    expect(loinc.length).toBeGreaterThanOrEqual(186);
+    expect(loinc.length).toBeGreaterThanOrEqual(187);
     for (const entry of loinc) expect([entry.concept_code, isValidLoincCode(entry.concept_code)]).toEqual([entry.concept_code, true]);
   });
 

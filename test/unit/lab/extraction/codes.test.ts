@@ -98,6 +98,10 @@ describe('mapToLoinc', () => {
     expect(mapToLoinc('WBC', { ucumCode: '10*3/uL', panelName: 'CBC With Differential/Platelet' })).toEqual({ loincCode: '6690-2', loincMatchType: 'exact' });
   });
 
+  it("codes Quest's urogenital chlamydia TMA, a qualitative result without a unit", () => {
+    expect(mapToLoinc('CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL', { ucumCode: null })).toEqual({ loincCode: '43304-5', loincMatchType: 'exact' });
+  });
+
   it('lets the unit choose between codes of one name (Lp(a) in mass or moles)', () => {
     expect(mapToLoinc('LIPOPROTEIN (a)', { ucumCode: 'nmol/L' })).toEqual({ loincCode: '43583-4', loincMatchType: 'exact' });
     expect(mapToLoinc('Lipoprotein (a)', { ucumCode: 'mg/dL' })).toEqual({ loincCode: '10835-7', loincMatchType: 'exact' });
