@@ -8,7 +8,7 @@ import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
-import { boundingBox } from './layout';
+import { boundingBox, LOW_OCR_CONFIDENCE } from './layout';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
 import { VENDOR_NAMES, type Vendor } from './vocabulary';
@@ -40,8 +40,6 @@ export interface ExtractOptions {
 
 type ReportClassification = Extract<DocumentClassification, { kind: 'lab_report' }>;
 
-/** OCR word confidence under which a value is flagged for checking rather than trusted. */
-export const LOW_OCR_CONFIDENCE = 0.8;
 /** Result confidence under which the summary counts a result as uncertain. */
 const LOW_CONFIDENCE = 0.9;
 

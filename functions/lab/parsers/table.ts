@@ -1,5 +1,6 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import { memoizeByObject } from '../memo';
+import { isMisreadKnownName, type NameWord } from '../ocr/misread-name';
 import { misreadPoint } from '../ocr/misread-point';
 import { isPanelTitle } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
@@ -10,7 +11,7 @@ import { cellsByColumn, splitCells, textsByRole } from './cells';
 import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
-import { isRecognised, type Line, pageLines } from './layout';
+import { isRecognised, type Line, LOW_OCR_CONFIDENCE, pageLines } from './layout';
 import { isComment, plausibleName, type Row, readRow, rowOf, valueAfterFirstWord } from './row';
 import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
 import { END_OF_RESULTS, isLabCode } from './vocabulary';
@@ -136,6 +137,16 @@ function titleCandidate(line: Line): boolean {
  */
 function knownName(name: string, line: Line): boolean {
   return isKnownTestName(name) || (isRecognised(line) && repairedTestName(name) !== null);
+}
+
+/** The words of a result's lines that spell its name, in order; none where they do not (the name was mended from them). */
+function nameWords(result: RawResult): NameWord[] {
+  const spelt = result.biomarker.split(' ');
+  const words: NameWord[] = [];
+  for (const word of result.lines.flatMap((l) => l.words)) {
+    if (words.length < spelt.length && word.text === spelt[words.length]) words.push({ text: word.text, doubted: (word.confidence ?? 1) < LOW_OCR_CONFIDENCE });
+  }
+  return words.length === spelt.length ? words : [];
 }
 
 /**
@@ -552,6 +563,18 @@ class TableReader {
     return this.titleLines.filter((l) => this.titles.has(l) && l.y > header.y);
   }
 
+  /** Results under a scanned name the table does not know and OCR misread beyond repair (ocr/misread-name.ts) are rows left unread. */
+  leaveMisreadNamesUnread(): void {
+    for (const panel of this.panels) {
+      panel.results = panel.results.filter((result) => {
+        const line = result.lines.find(isRecognised);
+        if (!line || knownName(result.biomarker, line) || !isMisreadKnownName(nameWords(result))) return true;
+        this.skipped.push({ reason: 'unreadable_cell', pageNumber: result.pageNumber, name: null });
+        return false;
+      });
+    }
+  }
+
   private skip(reason: SkippedRow['reason'], line: Line, name: string | null = null): void {
     this.skipped.push({ reason, pageNumber: line.pageNumber, name });
   }
@@ -765,6 +788,7 @@ function readTablesOnce(pages: readonly PageText[]): RawTables {
   tables.forEach((table, i) => {
     reader.readPage(table, furniture, pages[i]!.height);
   });
+  reader.leaveMisreadNamesUnread();
   return {
     headers: tables.reduce((n, t) => n + t.headers.size, 0),
     panels: reader.panels.filter((p) => p.results.length > 0),

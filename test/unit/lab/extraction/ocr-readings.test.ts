@@ -395,6 +395,34 @@ describe('a value whose decimal point the scan lost', () => {
   });
 });
 
+describe('a test name the table does not know, a word of it doubted', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // `Alkaline Phosphatase` printed; its second word misread beyond repair.
+    [674, [[36, 'Alkaline'], [73, 'amtace'], [190, '94'], [330, 'IU/L'], [400, '44-121']]],
+    // A test the table lacks, read as printed with a word doubted.
+    [662, [[36, 'Neisseria gonorrhoeae RNA,'], [150, 'TMA'], [190, 'NOT DETECTED'], [400, 'NOT DETECTED']]],
+    [650, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+  ];
+  const doubted = { amtace: 0.15, 'TMA': 0.4 };
+
+  it('leaves its row unread on a recognised page where the words read surely fit a name the table knows', async () => {
+    const { panels, summary } = await extractionOf([page], true, doubted);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([
+      ['Neisseria gonorrhoeae RNA, TMA', 'NOT DETECTED'],
+      ['Sodium', '141'],
+    ]);
+    expect(summary.rowsSkipped).toContainEqual({ reason: 'unreadable_cell', count: 1 });
+  });
+
+  it('is given where the engine read it surely, and on a text page', async () => {
+    for (const extraction of [await extractionOf([page]), await extractionOf([page], false)]) {
+      expect(extraction.panels[0]!.panelResults.map((r) => r.biomarker)).toEqual(['Alkaline amtace', 'Neisseria gonorrhoeae RNA, TMA', 'Sodium']);
+    }
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [
