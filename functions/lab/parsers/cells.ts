@@ -50,22 +50,32 @@ function cellsOf(line: Line, columns: readonly Column[] | null): Cell[] {
     if (!group || word.spaced || gap > cellGap * word.size) groups.push([word]);
     else group.push(word);
   }
-  return columns === null ? groups.map(toCell) : groups.flatMap((group) => splitAtColumns(group, line.size, columns)).map(toCell);
+  if (columns === null) return groups.map(toCell);
+  const cells: Word[][] = [];
+  for (const group of groups) {
+    const last = cells[cells.length - 1];
+    cells.push(...splitAtColumns(group, line.size, columns, last ? columnAt(last[0]!.x0, columns) : -1));
+  }
+  return cells.map(toCell);
 }
 
 /**
  * A gap-delimited group that runs over a column start: a text run holding several columns joined by
  * single spaces, split at each start it crosses (but not at a superscript: Labcorp's performing-lab
  * number after a long test name annotates the text before it). A group that crosses one start only,
- * begins just before it and lies mostly right of it is one cell printed a little early (a centred
- * header's column calibrated on few rows): `Non Reactive 09-03-2023` under `Previous Result`.
+ * begins before it and lies mostly right of it is one cell printed early (a centred header's column
+ * calibrated on few rows): `Non Reactive 09-03-2023` under `Previous Result`. Early by a few points,
+ * or by any amount where the column it begins in already holds a cell of the line, `taken` (the last
+ * cell's column): `YELLOW` under the range, then `AMBER Abnormal 2024-04-13` centred under `Previous
+ * Result` and wider than it, is no second range cell.
  */
-function splitAtColumns(group: Word[], lineSize: number, columns: readonly Column[]): Word[][] {
+function splitAtColumns(group: Word[], lineSize: number, columns: readonly Column[], taken: number): Word[][] {
   const x0 = group[0]!.x0;
   const x1 = group[group.length - 1]!.x1;
   const crossed = columns.filter((c) => x0 < c.from && group.some((w) => w.x0 >= c.from && w.size >= lineSize - 1));
   if (crossed.length === 0) return [group];
-  if (crossed.length === 1 && group.length > 1 && (x0 + x1) / 2 >= crossed[0]!.from && crossed[0]!.from - x0 < EARLY_CELL) return [group];
+  const early = crossed.length === 1 && (crossed[0]!.from - x0 < EARLY_CELL || columnAt(x0, columns) <= taken);
+  if (early && group.length > 1 && (x0 + x1) / 2 >= crossed[0]!.from) return [group];
   const pieces: Word[][] = [];
   for (const word of group) {
     const piece = pieces[pieces.length - 1];

@@ -48,6 +48,16 @@ describe('splitCells with columns', () => {
     expect(cells.previous).toBe('Non Reactive 09-03-2023');
   });
 
+  it('keeps a cell whole that starts well before its column where the column it starts in already holds a cell of the line', () => {
+    // `AMBER Abnormal 2024-04-13`, centred under `Previous Result` and wider than it, starts 30 points early; the range already holds `YELLOW`.
+    const cells = byRole(line([[41, 'COLOR'], [233, 'YELLOW'], [354, 'YELLOW'], [406, 'AMBER Abnormal 2024-04-13'], [531, '01']]));
+    expect(cells.range).toBe('YELLOW');
+    expect(cells.previous).toBe('AMBER Abnormal 2024-04-13');
+    // With the range empty the run is cut at the column start, as before.
+    const alone = byRole(line([[41, 'COLOR'], [233, 'YELLOW'], [406, 'AMBER Abnormal 2024-04-13'], [531, '01']]));
+    expect([alone.range, alone.previous]).toEqual(['AMBER Abnormal', '2024-04-13']);
+  });
+
   it('cuts a single-spaced run at a column start when it begins well before that column or lies mostly before it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 12 }), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 0, max: 4 }), fc.boolean(), (letters, value, lead, early) => {
