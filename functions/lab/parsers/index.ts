@@ -1,6 +1,7 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
 import { repairedPanelTitle } from '../ocr/panel-name-repair';
+import { repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import { repairedUnit } from '../ocr/unit-repair';
@@ -126,19 +127,30 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
 }
 
 /**
- * Each unit OCR misread put back to the one `vendor` prints for the test (ocr/unit-repair.ts), the test
- * coded for that by its name and the unit as read; the codes themselves are left to `applyCodes` (the
- * pipeline's own steps), which then code the repaired unit.
+ * Each unit and range OCR misread put back to the one `vendor` prints for the test (ocr/unit-repair.ts,
+ * ocr/range-repair.ts), the test coded for that by its name and the unit as read (the range by the
+ * unit repaired); the codes themselves are left to `applyCodes` (the pipeline's own steps), which then
+ * code the repaired unit.
  */
-function withUnitsRepaired(panels: readonly LabPanel[], vendor: Vendor): LabPanel[] {
+function withScanReadingsRepaired(panels: readonly LabPanel[], vendor: Vendor): LabPanel[] {
   return panels.map((panel) => ({
     ...panel,
-    panelResults: panel.panelResults.map((result) => {
-      if (result.provenance.source !== 'ocr' || result.resultUnit === null) return result;
-      const unit = repairedUnit(result.resultUnit, withCodes(result, panel.panelName).loincCode, vendor);
-      return unit === null ? result : { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
-    }),
+    panelResults: panel.panelResults.map((read) => (read.provenance.source === 'ocr' ? withRangeRepaired(withUnitRepaired(read, panel.panelName, vendor), panel.panelName, vendor) : read)),
   }));
+}
+
+function withUnitRepaired(result: PanelResult, panelName: string, vendor: Vendor): PanelResult {
+  if (result.resultUnit === null) return result;
+  const unit = repairedUnit(result.resultUnit, withCodes(result, panelName).loincCode, vendor);
+  return unit === null ? result : { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
+}
+
+function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendor): PanelResult {
+  if (result.referenceRangeText === null) return result;
+  const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
+  const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor);
+  if (range === null) return result;
+  return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
 /** Flags for what the reader doubted: ranges printed without a value, values OCR was unsure of. */
@@ -184,7 +196,7 @@ function summarise(pages: readonly PageText[], panels: readonly LabPanel[], skip
 
 export function extractLabResults(pages: readonly PageText[], classification: ReportClassification, options: ExtractOptions = {}): LabExtraction {
   const tables = readTables(pages);
-  let panels = withUnitsRepaired(
+  let panels = withScanReadingsRepaired(
     tables.panels.map((p) => toPanel(p, classification.collectionDate)),
     classification.vendor,
   );

@@ -237,6 +237,32 @@ describe('a unit OCR misread', () => {
   });
 });
 
+describe('a range whose points a scan lost or misread', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'CBC With Differential/Platelet', 11]]],
+    // Labcorp prints RDW `11.6-15.4` and the A/G ratio `1.2-2.2` (data/reference/lab-ranges.json).
+    [674, [[36, 'RDW'], [190, '13.1'], [330, '%'], [400, '11.6-154']]],
+    [662, [[36, 'A/G Ratio'], [190, '1.8'], [400, '1.2.22']]],
+  ];
+  const ranges = async (ocr: boolean) =>
+    (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.biomarker, r.minRefRangeValue, r.maxRefRangeValue, r.referenceRangeText]);
+
+  it('is the range the lab prints for the test on a recognised page', async () => {
+    expect(await ranges(true)).toEqual([
+      ['RDW', 11.6, 15.4, '11.6-15.4'],
+      ['A/G Ratio', 1.2, 2.2, '1.2-2.2'],
+    ]);
+  });
+
+  it('stays as printed on a text page', async () => {
+    expect(await ranges(false)).toEqual([
+      ['RDW', 11.6, 154, '11.6-154'],
+      ['A/G Ratio', null, null, '1.2.22'],
+    ]);
+  });
+});
+
 describe('a range whose low bound a scan misread above its high one', () => {
   const page: DrawnLine[] = [
     ...HEAD,

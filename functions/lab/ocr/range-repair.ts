@@ -1,0 +1,70 @@
+import labRanges from '../../../data/reference/lab-ranges.json';
+import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
+
+/**
+ * A two-sided range read from a scan with its points or dash lost or misread, put back where its digits
+ * are those of a range the lab prints for the test (data/reference/lab-ranges.json, each row sourced
+ * from the lab's reports): `11.6-154` and `116-154` for Labcorp's RDW `11.6-15.4`, `1.2.22`, `12:22` and
+ * `1:2=2.2` for the A/G ratio's `1.2-2.2`, `0.450-4,500` for TSH, `48-56` for HbA1c `4.8-5.6`. A point
+ * on a scan is a pixel or two, and the engine loses it, takes a speck for one, or reads a dash as a
+ * colon; the digits it reads surely. The range given is the digits as read, with the points and dash
+ * the lab's range puts there (`0.450-4.500`, the printed zeros kept).
+ *
+ * Left as read: a range with letters or other marks in it (`DIE5.2`: the engine could not read it), one
+ * whose digits are no range the lab prints for the test or are two of them (`12-22` and `1.2-2.2`), one
+ * read as the lab prints it, and any range of a test with no LOINC code. A digit misread (`96-166`) is
+ * not repaired: the lab may print a range the table lacks.
+ */
+
+interface Bounds {
+  min: number;
+  max: number;
+}
+
+/** `${vendor name}|${LOINC code}` → the two-sided ranges the lab prints for the test. */
+const PRINTED = new Map<string, Bounds[]>();
+for (const row of labRanges as Array<{ vendor_name: string; concept_code: string; min_value: number | null; max_value: number | null }>) {
+  if (row.min_value === null || row.max_value === null) continue;
+  const key = `${row.vendor_name}|${row.concept_code}`;
+  const known = PRINTED.get(key) ?? [];
+  if (!known.some((b) => b.min === row.min_value && b.max === row.max_value)) known.push({ min: row.min_value, max: row.max_value });
+  PRINTED.set(key, known);
+}
+
+/** Digits, and between them the marks a point or dash is read as on a scan (`.` `,` `:` `-` `=`, dashes, spaces). */
+const DIGITS_AND_MARKS = /^\d[\d.,:=\s\u2010-\u2015-]*\d$/;
+
+/** The way of writing digit string `digits` with at most one point that is `value`, as a lab prints numbers (no leading zero but `0.`); null when none is. */
+function pointed(digits: string, value: number): string | null {
+  for (let at = 1; at <= digits.length; at++) {
+    const text = at === digits.length ? digits : `${digits.slice(0, at)}.${digits.slice(at)}`;
+    if (/^0\d/.test(text)) continue;
+    if (Number(text) === value) return text;
+  }
+  return null;
+}
+
+export interface RangeReading {
+  text: string;
+  min: number | null;
+  max: number | null;
+}
+
+/** The range the lab prints for test `code` that an OCR reading of a range stands for; null to keep the reading. */
+export function repairedRange(read: RangeReading, code: string | null, vendor: Vendor): RangeReading | null {
+  const text = read.text.trim();
+  if (code === null || !DIGITS_AND_MARKS.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  const found = new Map<string, RangeReading>();
+  for (const { min, max } of PRINTED.get(`${VENDOR_NAMES[vendor]}|${code}`) ?? []) {
+    for (let cut = 1; cut < digits.length; cut++) {
+      const low = pointed(digits.slice(0, cut), min);
+      const high = pointed(digits.slice(cut), max);
+      if (low !== null && high !== null) found.set(`${min}|${max}`, { text: `${low}-${high}`, min, max });
+    }
+  }
+  if (found.size !== 1) return null;
+  const repaired = [...found.values()][0]!;
+  // Read with the lab's bounds already (`6 - 24` as Labcorp spaces it): as printed.
+  return repaired.min === read.min && repaired.max === read.max ? null : repaired;
+}

@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import labRanges from '../../../../data/reference/lab-ranges.json';
+import { type RangeReading, repairedRange } from '../../../../functions/lab/ocr/range-repair';
+import { parseRange } from '../../../../functions/lab/parsers/values';
+import type { Vendor } from '../../../../functions/lab/parsers/vocabulary';
+
+const RANGES = labRanges as Array<{ vendor_name: string; concept_code: string; min_value: number | null; max_value: number | null; min_value_display: string; max_value_display: string }>;
+
+/** A range text as the reader gives it: its bounds where it parses. */
+function reading(text: string): RangeReading {
+  const parsed = parseRange(text);
+  return { text, min: parsed?.min ?? null, max: parsed?.max ?? null };
+}
+
+describe('a range OCR read with its points or dash lost or misread, put back to the lab’s printed range', () => {
+  it.each([
+    ['labcorp', '788-0', '11.6-154', '11.6-15.4', 'the upper bound’s point lost: RDW'],
+    ['labcorp', '1759-0', '1.2.22', '1.2-2.2', 'the dash read as a point and a point lost: A/G ratio'],
+    ['labcorp', '1759-0', '12:22', '1.2-2.2', 'a colon for the dash, both points lost'],
+    ['labcorp', '1759-0', '1:2=2.2', '1.2-2.2', 'a colon for a point, an equals sign for the dash'],
+    ['labcorp', '789-8', '4,14-5.80', '4.14-5.80', 'a comma for the point, the printed zero kept: RBC'],
+    ['labcorp', '4548-4', '48-56', '4.8-5.6', 'both points lost: HbA1c'],
+  ] as const)('%s %s %s → %s (%s)', (vendor, code, read, printed, _why) => {
+    const repaired = repairedRange(reading(read), code, vendor);
+    expect(repaired).toEqual({ text: printed, min: parseRange(printed)!.min, max: parseRange(printed)!.max });
+  });
+
+  it.each([
+    ['labcorp', '788-0', '11.6-15.4', 'read as printed'],
+    ['labcorp', '3094-0', '6 - 24', 'read as printed, spaced as Labcorp spaces it'],
+    ['labcorp', '2075-0', '96-166', 'a digit misread: the lab may print a range the table lacks'],
+    ['labcorp', '2823-3', 'DIE5.2', 'letters in it: the engine could not read it'],
+    ['labcorp', '99999-9', '11.6-154', 'a test the table has no range of'],
+  ] as const)('%s %s %s stays as read (%s)', (vendor, code, read, _why) => {
+    expect(repairedRange(reading(read), code, vendor)).toBeNull();
+  });
+
+  it('stays as read without a LOINC code', () => {
+    expect(repairedRange(reading('11.6-154'), null, 'labcorp')).toBeNull();
+  });
+
+  const twoSided = RANGES.filter((r) => r.min_value !== null && r.max_value !== null);
+  const vendorOf = (name: string): Vendor => (name === 'Labcorp' ? 'labcorp' : 'quest');
+  /** Every two-sided range the lab prints for the same test, as bounds. */
+  const rangesOf = (r: (typeof twoSided)[number]) => twoSided.filter((o) => o.vendor_name === r.vendor_name && o.concept_code === r.concept_code);
+
+  it('puts back every printed range whose points and dash were read as other marks or lost, where its digits are no other range of the test', () => {
+    const mark = fc.constantFrom('', '.', ',', ':', '=', '-', ' ');
+    fc.assert(
+      fc.property(fc.constantFrom(...twoSided), mark, mark, mark, (row, inLow, between, inHigh) => {
+        const digitsOf = (display: string, where: string) => display.replace('.', where);
+        const read = `${digitsOf(row.min_value_display, inLow)}${between}${digitsOf(row.max_value_display, inHigh)}`;
+        fc.pre(/^\d/.test(read) && /\d$/.test(read));
+        const repaired = repairedRange(reading(read), row.concept_code, vendorOf(row.vendor_name));
+        const digits = read.replace(/\D/g, '');
+        const alike = rangesOf(row).filter((o) => o.min_value !== row.min_value || o.max_value !== row.max_value).filter((o) => `${o.min_value_display}${o.max_value_display}`.replace(/\D/g, '') === digits);
+        const parsed = reading(read);
+        if (alike.length > 0 || (parsed.min === row.min_value && parsed.max === row.max_value)) return;
+        expect(repaired).not.toBeNull();
+        expect([repaired!.min, repaired!.max]).toEqual([row.min_value, row.max_value]);
+        expect(repaired!.text.replace(/\D/g, '')).toBe(digits);
+      }),
+    );
+  });
+
+  it('never gives bounds that are no range the lab prints for the test, nor changes a digit', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...twoSided), fc.stringMatching(/^\d[\d.,:=\- ]{0,8}\d$/), (row, read) => {
+        const repaired = repairedRange(reading(read), row.concept_code, vendorOf(row.vendor_name));
+        if (repaired === null) return;
+        expect(rangesOf(row).some((o) => o.min_value === repaired.min && o.max_value === repaired.max)).toBe(true);
+        expect(repaired.text.replace(/\D/g, '')).toBe(read.replace(/\D/g, ''));
+      }),
+    );
+  });
+});
