@@ -10,7 +10,8 @@ import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
  * colon; the digits it reads surely. The range given is the digits as read, with the points and dash
  * the lab's range puts there (`0.450-4.500`, the printed zeros kept).
  *
- * Left as read: a range with letters or other marks in it (`DIE5.2`: the engine could not read it), one
+ * A range of digits and marks that no printed range mends reads as no range at all (`isGarbledRange`),
+ * and is not given. Left as read: a range with letters or other marks in it (`DIE5.2`), one
  * whose digits are no range the lab prints for the test or are two of them (`12-22` and `1.2-2.2`), one
  * read as the lab prints it, and any range of a test with no LOINC code. A digit misread (`96-166`) is
  * not repaired: the lab may print a range the table lacks.
@@ -33,6 +34,11 @@ for (const row of labRanges as Array<{ vendor_name: string; concept_code: string
 
 /** Digits, and between them the marks a point or dash is read as on a scan (`.` `,` `:` `-` `=`, dashes, spaces). */
 const DIGITS_AND_MARKS = /^\d[\d.,:=\s\u2010-\u2015-]*\d$/;
+
+/** Whether a range text read from a scan is digits and such marks that read as no range (`355.2`, `5.0:7.5`): a range garbled, no text a lab prints. */
+export function isGarbledRange(read: RangeReading): boolean {
+  return read.min === null && read.max === null && DIGITS_AND_MARKS.test(read.text.trim());
+}
 
 /** The way of writing digit string `digits` with at most one point that is `value`, as a lab prints numbers (no leading zero but `0.`); null when none is. */
 function pointed(digits: string, value: number): string | null {

@@ -1,7 +1,7 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
 import { repairedPanelTitle } from '../ocr/panel-name-repair';
-import { repairedRange } from '../ocr/range-repair';
+import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import { repairedUnit } from '../ocr/unit-repair';
@@ -149,7 +149,7 @@ function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendo
   if (result.referenceRangeText === null) return result;
   const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
   const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor);
-  if (range === null) return result;
+  if (range === null) return isGarbledRange(read) ? { ...result, referenceRangeText: null } : result;
   return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 

@@ -188,12 +188,22 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
   if (rangeText !== '') {
     const hasUnitColumn = columns.some((c) => c.role === 'unit');
     const split = hasUnitColumn ? { range: parseRange(rangeText), unit: null } : splitRangeAndUnit(rangeText);
-    if (!split) return { reason: 'unreadable_cell' };
-    if (split.unit !== null && !plausibleUnit(split.unit)) return { reason: 'unreadable_cell' };
-    // A range read as text only that holds a bare number (`5.1`, `2.5-7.0 5.9`) took in the next column's value.
-    if (split.range && split.range.min === null && split.range.max === null && /(?:^|\s)\d+(?:\.\d+)?(?:\s|$)/.test(split.range.text)) return { reason: 'unreadable_cell' };
-    range = split.range;
-    unit ??= split.unit;
+    const readable =
+      split !== null &&
+      (split.unit === null || plausibleUnit(split.unit)) &&
+      // A range read as text only that holds a bare number (`5.1`, `2.5-7.0 5.9`) took in the next column's value.
+      !(split.range && split.range.min === null && split.range.max === null && /(?:^|\s)\d+(?:\.\d+)?(?:\s|$)/.test(split.range.text));
+    if (readable) {
+      range = split.range;
+      unit ??= split.unit;
+    } else if (!hasUnitColumn || !isRecognised(line)) {
+      return { reason: 'unreadable_cell' };
+    } else {
+      // A range cell of its own the engine garbled (`355.2` for `3.5-5.2`) costs a scanned row only its
+      // range, given as read for the lab's printed ranges to mend (ocr/range-repair.ts) and left out
+      // where they do not (parsers/index.ts).
+      range = parseRange(rangeText);
+    }
   }
   // Columns were told apart by an estimated position when a cell after the name starts inside a text run.
   const estimated = cells.words.some((words, i) => i !== nameIndex && words[0] !== undefined && !words[0].exact && !words[0].spaced);

@@ -263,6 +263,35 @@ describe('a range whose points a scan lost or misread', () => {
   });
 });
 
+describe('a range cell OCR garbled', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // Labcorp prints Potassium `3.5-5.2`: its dash lost.
+    [674, [[36, 'Potassium'], [190, '4.0'], [330, 'mmol/L'], [400, '355.2']]],
+    // A colon for the dash and a digit misread: no range of the lab's for the test has these digits.
+    [662, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '13:4145']]],
+    [650, [[36, 'Chloride'], [190, '101'], [330, 'mmol/L'], [400, '96-106']]],
+  ];
+  const rows = async (ocr: boolean) =>
+    (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.minRefRangeValue, r.maxRefRangeValue, r.referenceRangeText]);
+
+  it('costs a recognised row only its range: the lab’s printed range where its digits are one, else none, never digits and marks that read as no range', async () => {
+    expect(await rows(true)).toEqual([
+      ['Potassium', '4.0', 3.5, 5.2, '3.5-5.2'],
+      ['Sodium', '141', null, null, null],
+      ['Chloride', '101', 96, 106, '96-106'],
+    ]);
+  });
+
+  it('is given as printed on a text page, where a cell holding a bare number leaves the row unread', async () => {
+    expect(await rows(false)).toEqual([
+      ['Sodium', '141', null, null, '13:4145'],
+      ['Chloride', '101', 96, 106, '96-106'],
+    ]);
+  });
+});
+
 describe('a range whose low bound a scan misread above its high one', () => {
   const page: DrawnLine[] = [
     ...HEAD,

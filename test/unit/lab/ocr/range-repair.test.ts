@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import labRanges from '../../../../data/reference/lab-ranges.json';
-import { type RangeReading, repairedRange } from '../../../../functions/lab/ocr/range-repair';
+import { isGarbledRange, type RangeReading, repairedRange } from '../../../../functions/lab/ocr/range-repair';
 import { parseRange } from '../../../../functions/lab/parsers/values';
 import type { Vendor } from '../../../../functions/lab/parsers/vocabulary';
 
@@ -34,6 +34,16 @@ describe('a range OCR read with its points or dash lost or misread, put back to 
   ] as const)('%s %s %s stays as read (%s)', (vendor, code, read, _why) => {
     expect(repairedRange(reading(read), code, vendor)).toBeNull();
   });
+
+  it.each([
+    ['355.2', true],
+    ['5.0:7.5', true],
+    ['13:4145', true],
+    ['3.5-5.2', false],
+    ['<5.7', false],
+    ['NEGATIVE', false],
+    ['DIE5.2', false],
+  ])('takes %s for digits and marks that read as no range: %s', (text, garbled) => expect(isGarbledRange(reading(text))).toBe(garbled));
 
   it('stays as read without a LOINC code', () => {
     expect(repairedRange(reading('11.6-154'), null, 'labcorp')).toBeNull();
