@@ -338,13 +338,14 @@ class TableReader {
     const last = this.last;
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
     const parts = this.fragments(line);
-    if (!this.nameTail(line, parts.unit === '' && parts.lab === '' ? parts.name : '')) return false;
+    const endsUnit = this.endsScannedUnit(line);
+    if (!endsUnit && !this.nameTail(line, parts.unit === '' && parts.lab === '' ? parts.name : '')) return false;
     // The rest of a row is set like the row (a larger line below is a title or a heading). A scanned
     // line's size is estimated from its own glyphs, and a lone short word (`Total` under `Protein,`)
     // comes out smaller than the row it ends.
     const rowSize = last.lines[0]!.size;
     const smallest = isRecognised(line) ? rowSize * SCANNED_LINE_SHRINK : rowSize - 0.5;
-    if (line.size > rowSize + 0.5 || line.size < smallest) return false;
+    if ((line.size > rowSize + 0.5 && !endsUnit) || line.size < smallest) return false;
     if (parts.busy) return false;
     // A stratified reference table (`Follicular Phase  30-144 pg/mL`) under a row is not the row's rest.
     const stratum = parts.unit === '' ? null : splitRangeAndUnit(parts.unit)?.range;
@@ -454,6 +455,20 @@ class TableReader {
    */
   private near(upper: Line, lower: Line): boolean {
     return upper.pageNumber === lower.pageNumber && upper.y - lower.y <= Math.max(CONTINUATION_GAP * lower.size, 1.1 * (this.rowPitch ?? 0));
+  }
+
+  /**
+   * Whether a recognised line only ends the last row's unit as the unit table prints it (`% of total` /
+   * `Hgb`), as far below as a title may be and whatever its size: the engine places and sizes a lone
+   * word's line by its own glyphs, and the ascenders and descender of `Hgb` make it a larger line set
+   * lower than the text layer's.
+   */
+  private endsScannedUnit(line: Line): boolean {
+    const last = this.last;
+    const above = this.lastLine;
+    if (!last?.unit || !above || !isRecognised(line) || above.pageNumber !== line.pageNumber || above.y - line.y > TITLE_GAP * last.lines[0]!.size) return false;
+    const { name, unit, lab, busy } = this.fragments(line);
+    return name === '' && lab === '' && !busy && unit !== '' && isPrintedUnit(joinedUnit(last.unit, unit));
   }
 
   /**
@@ -585,7 +600,7 @@ class TableReader {
     const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
     const reading = readRow(line, columns, prefix?.name);
     const row = 'row' in reading ? reading.row : null;
-    const larger = this.rowSize !== null && line.size > this.rowSize + 0.5 && !this.startsNameBelow(line, next);
+    const larger = this.rowSize !== null && line.size > this.rowSize + 0.5 && !this.startsNameBelow(line, next) && !this.endsScannedUnit(line);
     if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
       if (row && !larger) this.skip('outside_row_indent', line);
       this.readTitle(line);

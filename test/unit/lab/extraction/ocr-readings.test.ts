@@ -175,6 +175,25 @@ describe('a unit printed over two lines, the point at the first line’s end los
   });
 });
 
+describe('the rest of a unit on the line below, OCR placing and sizing its lone word by its own glyphs', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Hemoglobin A1c', 11]]],
+    [674, [[36, 'Hemoglobin A1c'], [190, '5.7'], [330, '% of total'], [400, '<5.7']]],
+    // `Hgb` set under the unit, read a line larger and lower than the row's wrapped line would be.
+    [656, [[330, 'Hgb', 11]]],
+  ];
+  const units = async (ocr: boolean) => (await extractionOf([page], ocr)).panels.flatMap((p) => p.panelResults.map((r) => r.resultUnit));
+
+  it('ends the row’s unit on a recognised page where the two make a unit the table prints', async () => {
+    expect(await units(true)).toEqual(['% of total Hgb']);
+  });
+
+  it('does not on a text page, where a larger line further down is another matter', async () => {
+    expect(await units(false)).toEqual(['% of total']);
+  });
+});
+
 describe('range texts OCR read without their spaces or closing point', () => {
   const page: DrawnLine[] = [
     ...HEAD,
