@@ -66,15 +66,17 @@ function cellsOf(line: Line, columns: readonly Column[] | null): Cell[] {
  * begins before it and lies mostly right of it is one cell printed early (a centred header's column
  * calibrated on few rows): `Non Reactive 09-03-2023` under `Previous Result`. Early by a few points,
  * or by any amount where the column it begins in already holds a cell of the line, `taken` (the last
- * cell's column): `YELLOW` under the range, then `AMBER Abnormal 2024-04-13` centred under `Previous
- * Result` and wider than it, is no second range cell.
+ * cell's column), and is no name column (a name runs over several cells, `TRIGLYCERIDES` `(S)`):
+ * `YELLOW` under the range, then `AMBER Abnormal 2024-04-13` centred under `Previous Result` and wider
+ * than it, is no second range cell.
  */
 function splitAtColumns(group: Word[], lineSize: number, columns: readonly Column[], taken: number): Word[][] {
   const x0 = group[0]!.x0;
   const x1 = group[group.length - 1]!.x1;
   const crossed = columns.filter((c) => x0 < c.from && group.some((w) => w.x0 >= c.from && w.size >= lineSize - 1));
   if (crossed.length === 0) return [group];
-  const early = crossed.length === 1 && (crossed[0]!.from - x0 < EARLY_CELL || columnAt(x0, columns) <= taken);
+  const startsIn = columnAt(x0, columns);
+  const early = crossed.length === 1 && (crossed[0]!.from - x0 < EARLY_CELL || (startsIn <= taken && columns[startsIn]!.role !== 'name'));
   if (early && group.length > 1 && (x0 + x1) / 2 >= crossed[0]!.from) return [group];
   const pieces: Word[][] = [];
   for (const word of group) {

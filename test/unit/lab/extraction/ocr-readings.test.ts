@@ -503,8 +503,8 @@ describe('the second line of a wrapped name whose row OCR could not read', () =>
       ...HEAD,
       [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
       [674, [[36, 'Albumin'], [190, '4.6'], [330, 'g/dL'], [400, '4.1-5.2']]],
-      // `Globulin,` / `Total` with its value on the first line, whose range OCR read as `1545`: no row.
-      [662, [[36, 'Globulin,'], [190, '2.0'], [330, 'g/dL'], [400, '1545']]],
+      // `Globulin,` / `Total` with its value on the first line, a speck beside it read as `Zq`: no row.
+      [662, [[36, 'Globulin,'], [190, '2.0 Zq'], [330, 'g/dL'], [400, '1.5-4.5']]],
       [652, [[36, 'Total']]],
       [640, [[36, 'A/G Ratio'], [190, '1.9'], [400, '1.2-2.2']]],
     ];
@@ -561,8 +561,12 @@ describe('a word OCR could not read in a row', () => {
     expect(names(await panelsOf([glucose], false))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
   });
 
-  it('leaves the row unread where the word stands before the value, or where two words are unread', async () => {
-    // `9` doubted: without it the range would be taken for the value.
+  it('leaves the row unread where two words are unread', async () => {
+    expect(names(await panelsOf([glucose], true, { gh: 0.34, 'mg/dL': 0.3 }))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
+  });
+
+  it('gives an unread value as read and flagged, never a word after it in its place', async () => {
+    // `9` doubted, its range read in two cells (`6` `24`, mended to Labcorp's `6-24`): the range is no value.
     const bun = page([
       [36, 'BUN'],
       [190, '9'],
@@ -570,8 +574,12 @@ describe('a word OCR could not read in a row', () => {
       [400, '6'],
       [420, '24'],
     ]);
-    expect(names(await panelsOf([bun], true, { '9': 0.3 }))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
-    expect(names(await panelsOf([glucose], true, { gh: 0.34, 'mg/dL': 0.3 }))).toEqual([['Comp. Metabolic Panel (14)', ['Sodium']]]);
+    const { panels, validationFlags } = await extractionOf([bun], true, { '9': 0.3 });
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.referenceRangeText])).toEqual([
+      ['BUN', '9', '6-24'],
+      ['Sodium', '141', '134-144'],
+    ]);
+    expect(validationFlags).toContainEqual(expect.objectContaining({ code: 'low_ocr_confidence', biomarker: 'BUN' }));
   });
 });
 
