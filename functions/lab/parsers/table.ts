@@ -334,18 +334,19 @@ class TableReader {
   }
 
   /** A line under a result row that only carries the rest of its name, unit or lab code. */
-  private continueRow(line: Line): boolean {
+  private continueRow(line: Line, next: Line | undefined): boolean {
     const last = this.last;
     if (!last || !this.lastLine || this.lastLine.pageNumber !== line.pageNumber) return false;
     const parts = this.fragments(line);
-    const endsUnit = this.endsScannedUnit(line);
-    if (!endsUnit && !this.nameTail(line, parts.unit === '' && parts.lab === '' ? parts.name : '')) return false;
+    // A scanned line that ends the row's unit or continues its name as the tables print them is its rest however the engine sized and placed it.
+    const scannedRest = this.endsScannedUnit(line) || this.continuesScannedName(line, next);
+    if (!scannedRest && !this.nameTail(line, parts.unit === '' && parts.lab === '' ? parts.name : '')) return false;
     // The rest of a row is set like the row (a larger line below is a title or a heading). A scanned
     // line's size is estimated from its own glyphs, and a lone short word (`Total` under `Protein,`)
     // comes out smaller than the row it ends.
     const rowSize = last.lines[0]!.size;
     const smallest = isRecognised(line) ? rowSize * SCANNED_LINE_SHRINK : rowSize - 0.5;
-    if ((line.size > rowSize + 0.5 && !endsUnit) || line.size < smallest) return false;
+    if ((line.size > rowSize + 0.5 && !scannedRest) || line.size < smallest) return false;
     if (parts.busy) return false;
     // A stratified reference table (`Follicular Phase  30-144 pg/mL`) under a row is not the row's rest.
     const stratum = parts.unit === '' ? null : splitRangeAndUnit(parts.unit)?.range;
@@ -469,6 +470,31 @@ class TableReader {
     if (!last?.unit || !above || !isRecognised(line) || above.pageNumber !== line.pageNumber || above.y - line.y > TITLE_GAP * last.lines[0]!.size) return false;
     const { name, unit, lab, busy } = this.fragments(line);
     return name === '' && lab === '' && !busy && unit !== '' && isPrintedUnit(joinedUnit(last.unit, unit));
+  }
+
+  /**
+   * Whether a recognised line only continues the last row's name toward one the table knows, as far
+   * below as a title may be and whatever its size: joined, it (or it and the name-only line after it)
+   * makes a name the LOINC table knows (`HIV 1/2 ANTIGEN AND` / `ANTIBODIES, FOURTH` / `GENERATION,
+   * WITH REFLEXES`). The engine sizes a line by its own glyphs, and a comma's tail made that middle
+   * line a third larger than the rows: a panel title, and the row's name was cut.
+   */
+  private continuesScannedName(line: Line, next: Line | undefined): boolean {
+    const last = this.last;
+    const above = this.lastLine;
+    if (!last || !above || !isRecognised(line) || above.pageNumber !== line.pageNumber || above.y - line.y > TITLE_GAP * last.lines[0]!.size) return false;
+    const rest = this.nameOnly(line);
+    if (rest === null) return false;
+    const joined = `${last.biomarker} ${rest}`;
+    if (knownName(joined, line)) return true;
+    const after = next && this.near(line, next) ? this.nameOnly(next) : null;
+    return after !== null && knownName(`${joined} ${after}`, next!);
+  }
+
+  /** The name a line holds when it holds nothing else (no unit, lab code or other cell); null otherwise. */
+  private nameOnly(line: Line): string | null {
+    const { name, unit, lab, busy } = this.fragments(line);
+    return name !== '' && unit === '' && lab === '' && !busy ? name : null;
   }
 
   /**
@@ -600,7 +626,8 @@ class TableReader {
     const prefix = this.prefix && this.prefix.line === this.lastLine ? this.prefix : null;
     const reading = readRow(line, columns, prefix?.name);
     const row = 'row' in reading ? reading.row : null;
-    const larger = this.rowSize !== null && line.size > this.rowSize + 0.5 && !this.startsNameBelow(line, next) && !this.endsScannedUnit(line);
+    const larger =
+      this.rowSize !== null && line.size > this.rowSize + 0.5 && !this.startsNameBelow(line, next) && !this.endsScannedUnit(line) && !this.continuesScannedName(line, next);
     if (line.x0 < indent - INDENT_SLACK || (larger && !row)) {
       if (row && !larger) this.skip('outside_row_indent', line);
       this.readTitle(line);
@@ -636,11 +663,11 @@ class TableReader {
         this.lastLine = line;
         return;
       }
-      if (this.continueRow(line)) return;
+      if (this.continueRow(line, next)) return;
       if ('reason' in reading && (reading.reason === 'range_without_value' || reading.reason === 'unreadable_cell')) {
         this.skip(reading.reason, line, reading.reason === 'range_without_value' ? this.fragments(line).name || null : null);
       }
-    } else if (this.last && this.continueRow(line)) {
+    } else if (this.last && this.continueRow(line, next)) {
       // A wrapped unit or a lone lab code sits right of the indent with an empty name column.
       return;
     } else if (row) {

@@ -194,6 +194,28 @@ describe('the rest of a unit on the line below, OCR placing and sizing its lone 
   });
 });
 
+describe('the rest of a wrapped name, OCR sizing its line larger than the rows', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 11]]],
+    [674, [[36, 'HIV 1/2 ANTIGEN AND'], [190, 'NON-REACTIVE'], [400, 'NON-REACTIVE']]],
+    // A comma's tail: the engine sized this line a third larger than the rows.
+    [662, [[36, 'ANTIBODIES, FOURTH', 12]]],
+    [650, [[36, 'GENERATION, WITH REFLEXES']]],
+    [636, [[36, 'HCV'], [190, 'Reactive'], [400, 'Non Reactive']]],
+    [624, [[36, 'Antibody', 12]]],
+  ];
+  const names = async (ocr: boolean) => (await extractionOf([page], ocr)).panels.flatMap((p) => p.panelResults.map((r) => r.biomarker));
+
+  it('continues the row’s name on a recognised page where it, or it and the line after it, make a name the table knows', async () => {
+    expect(await names(true)).toEqual(['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'HCV Antibody']);
+  });
+
+  it('does not on a text page, where a larger line is a title', async () => {
+    expect(await names(false)).toEqual(['HIV 1/2 ANTIGEN AND', 'HCV']);
+  });
+});
+
 describe('range texts OCR read without their spaces or closing point', () => {
   const page: DrawnLine[] = [
     ...HEAD,
