@@ -1,5 +1,5 @@
 import panelTable from '../../../data/lab/loinc-panels.json';
-import { PrintedNames } from './test-name-repair';
+import { PrintedNames, repairedTestName } from './test-name-repair';
 
 /**
  * Panel titles OCR misread, put back to the spelling the panel table prints (data/lab/loinc-panels.json):
@@ -18,4 +18,16 @@ export function repairedPanelTitle(title: string): string | null {
 /** Whether the text is a title of the panel table, as printed or misread as no other title. */
 export function isPanelTitle(text: string): boolean {
   return PANEL_TITLES.knows(text);
+}
+
+/** Marks a speck makes at the end of a scanned title: no panel title ends in a point, comma or dash. */
+const CLOSING_SPECKS = /(?<=\S)[\s.,\u2010-\u2015_~'’`-]+$/u;
+
+/**
+ * The title of a panel read from a scan: the panel table's printed title it misreads, or the test name
+ * (a single test's panel is titled with its name) the LOINC table prints; else the title as read
+ * without the marks specks left at its end (`IRON, TIBC AND FERRITIN PANEL.`, `Iron and TIBC-`).
+ */
+export function scannedPanelTitle(title: string): string {
+  return repairedPanelTitle(title) ?? repairedTestName(title) ?? title.replace(CLOSING_SPECKS, '');
 }

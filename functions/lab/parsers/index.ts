@@ -1,6 +1,6 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
-import { repairedPanelTitle } from '../ocr/panel-name-repair';
+import { scannedPanelTitle } from '../ocr/panel-name-repair';
 import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
@@ -104,8 +104,8 @@ function toPanelResult(read: RawResult): PanelResult {
 }
 
 function toPanel(raw: RawPanel, dateCollected: string | null): LabPanel {
-  // A panel title misread by OCR is the panel table's printed title; a single test's panel is titled with the test's name, misread the same ways.
-  const name = (raw.results.some((r) => ocrConfidence(r) !== undefined) && (repairedPanelTitle(raw.name) ?? repairedTestName(raw.name))) || raw.name;
+  // A panel title misread by OCR is the panel table's printed title, a test's name, or as read without a speck's closing marks.
+  const name = raw.results.some((r) => ocrConfidence(r) !== undefined) ? scannedPanelTitle(raw.name) : raw.name;
   return {
     panelName: name,
     panelCode: panelCode(name),

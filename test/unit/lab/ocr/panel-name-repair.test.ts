@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import panelTable from '../../../../data/lab/loinc-panels.json';
 import { normaliseTestName } from '../../../../functions/lab/loinc/map-to-loinc';
-import { repairedPanelTitle } from '../../../../functions/lab/ocr/panel-name-repair';
-import { confusionFold } from '../../../../functions/lab/ocr/test-name-repair';
+import { repairedPanelTitle, scannedPanelTitle } from '../../../../functions/lab/ocr/panel-name-repair';
+import { confusionFold, repairedTestName } from '../../../../functions/lab/ocr/test-name-repair';
 import { misreadings } from './misreadings';
 
 const TITLES = panelTable.panels.flatMap((panel) => panel.printedNames);
@@ -44,6 +44,26 @@ describe('repairedPanelTitle', () => {
         expect(repairedPanelTitle(repaired)).toBeNull();
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('scannedPanelTitle', () => {
+  it.each([
+    ['Comp.-Metabolic Panel (14)', 'Comp. Metabolic Panel (14)', 'a title of the panel table, misread'],
+    ['HEMOGLOBlN A1c', 'HEMOGLOBIN A1c', 'a single test’s panel, titled with its name'],
+    ['IRON, TIBC AND FERRITIN PANEL.', 'IRON, TIBC AND FERRITIN PANEL', 'a title the table lacks, a speck’s point after it'],
+    ['Iron and TIBC-', 'Iron and TIBC', 'a speck’s dash after it'],
+    ['Iron and TIBC', 'Iron and TIBC', 'as printed'],
+    ['Comp. Metabolic', 'Comp. Metabolic', 'a point inside a title the table lacks stays'],
+  ])('reads %s as %s (%s)', (read, title, _why) => expect(scannedPanelTitle(read)).toBe(title));
+
+  it('takes the points, commas and dashes from the end of a title no table knows, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z ,()/]{0,20}[A-Za-z)]$/), fc.stringMatching(/^[.,-]{1,3}$/), (title, marks) => {
+        fc.pre(repairedPanelTitle(`${title}${marks}`) === null && repairedTestName(`${title}${marks}`) === null);
+        expect(scannedPanelTitle(`${title}${marks}`)).toBe(title.trimEnd());
+      }),
     );
   });
 });
