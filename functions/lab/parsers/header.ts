@@ -3,7 +3,7 @@ import { withoutAccents } from '../ocr/test-name-repair';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import type { Line, Word } from './layout';
 import { splitRangeAndUnit } from './values';
-import { type ColumnRole, flagOf, HEADER_PHRASES, isHeaderWord } from './vocabulary';
+import { type ColumnRole, flagOf, HEADER_PHRASES, headerWordMisread, isHeaderWord } from './vocabulary';
 
 /**
  * Column-header rows (`Test Name  In Range  Out Of Range  Reference Range  Lab`), in any of the
@@ -55,12 +55,19 @@ function unglued(word: Word): Word[] {
 /** Marks a speck of a scan puts after a word (`Test.` for `Test`): OCR reads it as punctuation. */
 const SPECK_MARKS_AFTER = /[.,:;'`]+$/;
 
-/** A recognised word that is a header word but for a speck's mark after it or accent on it, as that header word; any other word as it is. */
+/**
+ * A recognised word that is a header word but for a speck's mark after it or accent on it, or one
+ * letter misread in a word of four or more (`BATE` in `PREVIOUS RESULT AND BATE`), as that header word;
+ * any other word as it is. A header is still only a line every word of which is a header word, read as
+ * the vocabulary's phrases.
+ */
 function withoutSpeckMark(word: Word): Word {
   if (word.confidence === undefined || isHeaderWord(word.text)) return word;
   // An accent a speck over a letter put on it (`Reférence`) is no part of the word either.
   const text = withoutAccents(word.text).replace(SPECK_MARKS_AFTER, '');
-  return text !== word.text && isHeaderWord(text) ? { ...word, text } : word;
+  if (isHeaderWord(text)) return text === word.text ? word : { ...word, text };
+  const misread = headerWordMisread(text);
+  return misread === null ? word : { ...word, text: misread };
 }
 
 /** The header words of a line read as phrases, longest first, or null when a word is not one. */

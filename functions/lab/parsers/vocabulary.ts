@@ -64,6 +64,17 @@ export function isHeaderWord(word: string): boolean {
   return HEADER_WORDS.has(word.toLowerCase());
 }
 
+/** Fewest letters a header word needs before one misread letter in it is taken back: shorter ones lie too close to other words (`lab`, `of`). */
+const MIN_MISREAD_HEADER_WORD = 4;
+
+/** The one header word that `word` spells with one letter changed (`BATE` for `DATE`); null when none or two do. */
+export function headerWordMisread(word: string): string | null {
+  const read = word.toLowerCase();
+  if (read.length < MIN_MISREAD_HEADER_WORD || HEADER_WORDS.has(read)) return null;
+  const near = [...HEADER_WORDS].filter((h) => h.length === read.length && [...h].filter((c, i) => c !== read[i]).length === 1);
+  return near.length === 1 ? near[0]! : null;
+}
+
 /** Text results, matched whole; words may be joined by spaces or hyphens (`NON-REACTIVE`, `Non Reactive`). */
 const TEXT_RESULT = regex(
   `^(?:${vocabulary.textResults.phrases

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type Column, calibrateColumns } from '../../../../functions/lab/parsers/header';
 import type { Line, Word } from '../../../../functions/lab/parsers/layout';
+import { headerWordMisread, isHeaderWord } from '../../../../functions/lab/parsers/vocabulary';
 
 /**
  * Where columns start, set from the cells printed under a header (functions/lab/parsers/header.ts):
@@ -105,6 +106,34 @@ describe('calibrateColumns', () => {
         const columns = [column('name', 171, 'COMPONENT'), column('value', 387, 'RESULT'), { role: 'flag' as const, x: 452, x1: 474, from: 440 }, column('unit', 510, 'UNITS')];
         const rows = flags.map((flag, i) => line(600 - 11 * i, [[37, `TEST ${i}`], [425, '95'], [476 + nudge, flag]]));
         expect(calibrateColumns(columns, rows)[3]!.from).toBeGreaterThan(476 + nudge);
+      }),
+    );
+  });
+});
+
+describe('headerWordMisread', () => {
+  it.each([
+    ['BATE', 'date'],
+    ['Resu1t', 'result'],
+    ['Refercnce', 'reference'],
+    ['Fiag', 'flag'],
+  ])('reads %s as the header word %s', (read, word) => expect(headerWordMisread(read)).toBe(word));
+
+  it.each([
+    ['Date', 'a header word as printed'],
+    ['Lah', 'too short: three letters lie too near other words'],
+    ['Glucose', 'no header word within a letter'],
+    ['Dates', 'a letter more is no misread letter'],
+  ])('leaves %s as read (%s)', (read, _why) => expect(headerWordMisread(read)).toBeNull());
+
+  it('gives only a header word one letter from the reading, of four letters or more', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z1]{1,12}$/), (read) => {
+        const word = headerWordMisread(read);
+        if (word === null) return;
+        expect(isHeaderWord(word)).toBe(true);
+        expect(read.length).toBeGreaterThanOrEqual(4);
+        expect([...word].filter((c, i) => c !== read.toLowerCase()[i]).length).toBe(1);
       }),
     );
   });

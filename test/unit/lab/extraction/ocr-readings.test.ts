@@ -666,6 +666,19 @@ describe('a column header word OCR read with a speck after it', () => {
     ];
     expect(names(await panelsOf([page]))).toEqual([['TSH', ['TSH']]]);
   });
+
+  it('is that header word where one letter of a word of four or more was misread', async () => {
+    const page: DrawnLine[] = [
+      [760, [[36, 'Labcorp', 12]]],
+      [740, [[36, 'Date Collected: 03/14/2025']]],
+      [712, [[36, 'TSH']]],
+      [700, [[36, 'Tests'], [237, 'Resu1ts'], [325, 'Unit'], [394, 'Refercnce Range'], [498, 'Flag']]],
+      [688, [[36, 'TSH'], [261, '4.705'], [325, 'uIU/mL'], [394, '0.450-4.500'], [498, 'H']]],
+    ];
+    expect(names(await panelsOf([page]))).toEqual([['TSH', ['TSH']]]);
+    // A text layer spells what was printed: no header there, and no report.
+    await expect(panelsOf([page], false)).rejects.toThrow('not read as a lab report');
+  });
 });
 
 describe('words OCR set further apart than a text layer would', () => {
