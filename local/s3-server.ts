@@ -34,6 +34,9 @@ function notices(event: S3rver.Notification): StoredObjectNotice[] {
   }));
 }
 
+/** How long S3 keeps an idle keep-alive connection, about 20 s (aio-libs/aiobotocore#21, vectordotdev/vector#9703: clients tune their pools below it). */
+const S3_IDLE_CONNECTION_MS = 20_000;
+
 async function loadS3rver(directory: string, onObjectCreated: (notice: StoredObjectNotice) => void): Promise<S3rver> {
   serveDesForS3rver();
   const { default: S3rverServer } = await import('s3rver');
@@ -87,6 +90,10 @@ export async function serveS3(dataDir: string, onObjectCreated: (notice: StoredO
       () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>ServiceUnavailable</Code></Error>'),
     );
   });
+  // S3 keeps an idle connection about 20 s; Node's server closes one after 5 s. A client pool that
+  // reuses its idle sockets all at once just then gets every one reset, past the SDK's three attempts
+  // (`socket hang up` on a busy machine, 40 PUTs after a pause).
+  server.keepAliveTimeout = S3_IDLE_CONNECTION_MS;
   const port = await listenOnLoopback(server, 0);
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, ListObjectsV2Command, UploadPartCommand } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
@@ -55,6 +56,31 @@ describe('the embedded S3, deleting', () => {
     await Promise.all(keys.map((key) => store.delete(BUCKET, key)));
     expect(existsSync(path.join(s3.directory(), 's3', BUCKET, 'deleting'))).toBe(false);
   });
+});
+
+describe('the embedded S3, keeping connections', () => {
+  /** GET `url` on `agent`: the status, and whether it went over a connection kept from before. */
+  const get = (url: string, agent: Agent) =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const req = request(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      req.on('error', reject).end();
+    });
+
+  it('keeps an idle connection open longer than Node’s 5 s, as S3 keeps one about 20 s', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const url = `${process.env.HALE_S3_ENDPOINT}/${BUCKET}?list-type=2&max-keys=1`;
+      expect((await get(url, agent)).reused).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // A connection the server had closed would have left the pool: the request would open a new one.
+      expect(await get(url, agent)).toEqual({ status: expect.any(Number), reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });
 
 describe('the embedded S3, listing as S3 lists (local/s3rver-listing.ts)', () => {
