@@ -13,7 +13,7 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  * a word, a case OCR makes and printers do not). A
  * name in a plain case of its own (`Hepatitis C Antibody`, where the table has only capitals) is as
  * printed, and stays. Any other name is repaired only when, with spaces and the marks a speck makes or
- * hides (`,` `.` `-`, accents) ignored, letter case ignored and the usual confusions taken as one character (l,
+ * hides (`,` `;` `.` `-`, accents) ignored, letter case ignored and the usual confusions taken as one character (l,
  * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names; or,
  * spelling none, it does with one character misread: a letter put into one of its gaps (`Carbon
  * Dioxide, To al`: a glyph too faint to read leaves a gap where the engine cuts the word), a glyph of
@@ -25,8 +25,8 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
 /** Upper-case characters OCR confuses, each class written as one of them (`l` is `L` once case is folded). */
 const CONFUSED: Record<string, string> = { L: '1', I: '1', '|': '1', '!': '1', O: '0', Q: '0', S: '5', B: '8' };
 
-/** Marks OCR adds (a speck) or drops (too faint) between the words of a name: `ALT-(SGPT)`, `Bilirubin Total`. */
-const SPECK_MARKS = /[\s,.-]+/g;
+/** Marks OCR adds (a speck) or drops (too faint) between the words of a name, or reads for a comma (`;`): `ALT-(SGPT)`, `Bilirubin Total`, `RNA; TMA`. */
+const SPECK_MARKS = /[\s,;.-]+/g;
 
 /** Accents the engine puts on a letter from a speck over it (`Phosphatasé`), and ligatures (`ﬁ`): no lab prints them in a name, unit or column header. */
 const MARKS = /\p{M}/gu;

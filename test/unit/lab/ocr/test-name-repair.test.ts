@@ -42,6 +42,8 @@ describe('repairedTestName', () => {
     // A comma too faint to read, a speck read as a hyphen.
     ['Bilirubin Total', 'Bilirubin, Total'],
     ['ALT-(SGPT)', 'ALT (SGPT)'],
+    // A comma's tail parted from its dot: a semicolon.
+    ['CHLAMYDIA TRACHOMATIS RNA; TMA, UROGENITAL', 'CHLAMYDIA TRACHOMATIS RNA, TMA, UROGENITAL'],
     // Known names in a case or spacing the table does not print: the printed spelling nearest in case.
     ['uiBC', 'UIBC'],
     ['Monocytes (Absolute)', 'Monocytes(Absolute)'],
