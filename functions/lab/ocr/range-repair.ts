@@ -1,5 +1,5 @@
-import labRanges from '../../../data/reference/lab-ranges.json';
-import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
+import type { Vendor } from '../parsers/vocabulary';
+import { printedRanges } from './printed-ranges';
 
 /**
  * A two-sided range read from a scan with its points or dash lost or misread, put back where its digits
@@ -16,21 +16,6 @@ import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
  * read as the lab prints it, and any range of a test with no LOINC code. A digit misread (`96-166`) is
  * not repaired: the lab may print a range the table lacks.
  */
-
-interface Bounds {
-  min: number;
-  max: number;
-}
-
-/** `${vendor name}|${LOINC code}` → the two-sided ranges the lab prints for the test. */
-const PRINTED = new Map<string, Bounds[]>();
-for (const row of labRanges as Array<{ vendor_name: string; concept_code: string; min_value: number | null; max_value: number | null }>) {
-  if (row.min_value === null || row.max_value === null) continue;
-  const key = `${row.vendor_name}|${row.concept_code}`;
-  const known = PRINTED.get(key) ?? [];
-  if (!known.some((b) => b.min === row.min_value && b.max === row.max_value)) known.push({ min: row.min_value, max: row.max_value });
-  PRINTED.set(key, known);
-}
 
 /** Digits, and between them the marks a point or dash is read as on a scan (`.` `,` `:` `-` `=`, dashes, spaces). */
 const DIGITS_AND_MARKS = /^\d[\d.,:=\s\u2010-\u2015-]*\d$/;
@@ -62,7 +47,8 @@ export function repairedRange(read: RangeReading, code: string | null, vendor: V
   if (code === null || !DIGITS_AND_MARKS.test(text)) return null;
   const digits = text.replace(/\D/g, '');
   const found = new Map<string, RangeReading>();
-  for (const { min, max } of PRINTED.get(`${VENDOR_NAMES[vendor]}|${code}`) ?? []) {
+  for (const { min_value: min, max_value: max } of printedRanges(vendor, code)) {
+    if (min === null || max === null) continue;
     for (let cut = 1; cut < digits.length; cut++) {
       const low = pointed(digits.slice(0, cut), min);
       const high = pointed(digits.slice(cut), max);

@@ -1,9 +1,9 @@
 import unitTable from '../../../data/lab/unit-to-ucum.json';
-import labRanges from '../../../data/reference/lab-ranges.json';
 import { loincRow, unitFit } from '../loinc/map-to-loinc';
-import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
+import type { Vendor } from '../parsers/vocabulary';
 import { toUcum } from '../ucum/to-ucum';
 import { PRINTED_UNITS } from './normalise-word';
+import { printedRanges } from './printed-ranges';
 import { areLookalikes, confusionFold } from './test-name-repair';
 
 /**
@@ -34,14 +34,6 @@ interface UnitRow {
 }
 
 const UNITS = unitTable as UnitRow[];
-
-/** `${vendor name}|${LOINC code}` → the printed units of the lab's ranges for it. */
-const SOURCED = new Map<string, Set<string>>();
-for (const row of labRanges as Array<{ vendor_name: string; concept_code: string; unit: string }>) {
-  if (!PRINTED_UNITS.has(row.unit)) continue;
-  const key = `${row.vendor_name}|${row.concept_code}`;
-  SOURCED.set(key, (SOURCED.get(key) ?? new Set()).add(row.unit));
-}
 
 /** Glyphs of a unit the engine reads as two, in folded spelling: `%` as `Yo` or `o°` (its two rings parted from the stroke). */
 const GLYPH_READINGS: ReadonlyArray<readonly [string, string]> = [
@@ -84,7 +76,8 @@ interface Candidates {
 
 /** The units a reading of test `code`'s unit on `vendor`'s report may stand for, and how near it must be. */
 function candidatesFor(code: string, vendor: Vendor): Candidates {
-  const sourced = [...(SOURCED.get(`${VENDOR_NAMES[vendor]}|${code}`) ?? [])];
+  // The printed units of the lab's ranges for the test.
+  const sourced = [...new Set(printedRanges(vendor, code).map((r) => r.unit))].filter((unit) => PRINTED_UNITS.has(unit));
   if (sourced.length === 1) return { units: sourced, reach: (unit) => Math.ceil(confusionFold(unit).length / 2) };
   const row = loincRow(code);
   if (!row?.exampleUcum) return { units: [], reach: () => 0 };
