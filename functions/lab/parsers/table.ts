@@ -458,6 +458,14 @@ class TableReader {
     return upper.pageNumber === lower.pageNumber && upper.y - lower.y <= Math.max(CONTINUATION_GAP * lower.size, 1.1 * (this.rowPitch ?? 0));
   }
 
+  /** The last row, where `line` is recognised and stands under it on its page within a title's gap; else null. */
+  private rowAboveScannedLine(line: Line): RawResult | null {
+    const last = this.last;
+    const above = this.lastLine;
+    if (!last || !above || !isRecognised(line) || above.pageNumber !== line.pageNumber) return null;
+    return above.y - line.y > TITLE_GAP * last.lines[0]!.size ? null : last;
+  }
+
   /**
    * Whether a recognised line only ends the last row's unit as the unit table prints it (`% of total` /
    * `Hgb`), as far below as a title may be and whatever its size: the engine places and sizes a lone
@@ -465,9 +473,8 @@ class TableReader {
    * lower than the text layer's.
    */
   private endsScannedUnit(line: Line): boolean {
-    const last = this.last;
-    const above = this.lastLine;
-    if (!last?.unit || !above || !isRecognised(line) || above.pageNumber !== line.pageNumber || above.y - line.y > TITLE_GAP * last.lines[0]!.size) return false;
+    const last = this.rowAboveScannedLine(line);
+    if (!last?.unit) return false;
     const { name, unit, lab, busy } = this.fragments(line);
     return name === '' && lab === '' && !busy && unit !== '' && isPrintedUnit(joinedUnit(last.unit, unit));
   }
@@ -480,9 +487,8 @@ class TableReader {
    * line a third larger than the rows: a panel title, and the row's name was cut.
    */
   private continuesScannedName(line: Line, next: Line | undefined): boolean {
-    const last = this.last;
-    const above = this.lastLine;
-    if (!last || !above || !isRecognised(line) || above.pageNumber !== line.pageNumber || above.y - line.y > TITLE_GAP * last.lines[0]!.size) return false;
+    const last = this.rowAboveScannedLine(line);
+    if (!last) return false;
     const rest = this.nameOnly(line);
     if (rest === null) return false;
     const joined = `${last.biomarker} ${rest}`;
