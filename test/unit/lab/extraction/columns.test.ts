@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type Column, calibrateColumns } from '../../../../functions/lab/parsers/header';
 import type { Line, Word } from '../../../../functions/lab/parsers/layout';
-import { headerWordMisread, isHeaderWord } from '../../../../functions/lab/parsers/vocabulary';
+import { HEADER_PHRASES, headerWordMisread, isHeaderWord } from '../../../../functions/lab/parsers/vocabulary';
 
 /**
  * Where columns start, set from the cells printed under a header (functions/lab/parsers/header.ts):
@@ -125,6 +125,22 @@ describe('headerWordMisread', () => {
     ['Glucose', 'no header word within a letter'],
     ['Dates', 'a letter more is no misread letter'],
   ])('leaves %s as read (%s)', (read, _why) => expect(headerWordMisread(read)).toBeNull());
+
+  it('takes back every header word of four letters or more with one letter misread, unless it then spells another as nearly', () => {
+    const all = [...new Set(HEADER_PHRASES.flatMap((p) => p.words))];
+    const words = all.filter((w) => /^[a-z]{4,}$/.test(w));
+    const oneLetterApart = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
+    fc.assert(
+      fc.property(fc.constantFrom(...words), fc.nat(), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz1'), (word, at, letter) => {
+        const i = at % word.length;
+        fc.pre(word[i] !== letter);
+        const read = `${word.slice(0, i)}${letter}${word.slice(i + 1)}`;
+        fc.pre(!isHeaderWord(read));
+        const others = all.filter((w) => w !== word && oneLetterApart(w, read));
+        expect(headerWordMisread(read.toUpperCase())).toBe(others.length === 0 ? word : null);
+      }),
+    );
+  });
 
   it('gives only a header word one letter from the reading, of four letters or more', () => {
     fc.assert(
