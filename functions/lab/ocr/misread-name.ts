@@ -1,15 +1,20 @@
-import { LOINC_ROWS } from '../loinc/map-to-loinc';
-import { confusionFold } from './test-name-repair';
+import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
+import { confusionFold, foldedDistance } from './test-name-repair';
 
 /**
- * A scanned test name the LOINC table does not know, where the engine doubted a word of it, may be a
- * name the table knows read wrong beyond repair: `Alkaline amtace` (Phosphatase), `Immature Gransbs)`
- * (Grans (Abs)), `HIV Screen 4th2eneration wRfx`, `uisc` (UIBC). Given as read it is a result under
- * a name no one printed, and no code. It is one where the doubted words stand in for words of a name
+ * A scanned name a table does not know, where the engine doubted a word of it, may be a name the table
+ * knows read wrong: `HIV Screen 4th2eneration wRfx`, `Immature Gransbs)` (Grans (Abs)), `Alkaline
+ * amtace` (Phosphatase), `uisc` (UIBC). It is one where the doubted words stand in for words of a name
  * the table prints and every word read surely is that name's (`Alkaline` `*`), or where every word of
- * it was doubted (nothing in it can be checked). A name whose sure words fit no name of the table is a
- * test the table lacks, read as printed (`NEISSERIA GONORRHOEAE RNA, TMA, UROGENITAL`, `TMA,`
- * doubted), and stays: a result under its printed name, flagged to check.
+ * it was doubted (nothing in it can be checked).
+ * - When each doubted word is spelt within a quarter of the printed words it stands for (folded as OCR
+ *   confuses glyphs, a lookalike costing half), and they are one name's words, it is that name
+ *   misread near enough to read back: `4th2eneration` is `4th Generation`, one glyph from it.
+ * - Otherwise it is misread beyond repair (`amtace` is no near spelling of `Phosphatase`), and given as
+ *   read it would be a result under a name no one printed, and no code.
+ * A name whose sure words fit no name of the table is a test the table lacks, read as printed
+ * (`NEISSERIA GONORRHOEAE RNA, TMA, UROGENITAL`, `TMA,` doubted), and stays: a result under its printed
+ * name, flagged to check. A near spelling is never enough on its own: a doubted `B1` is no `B12`.
  */
 
 export interface NameWord {
@@ -18,11 +23,25 @@ export interface NameWord {
   doubted: boolean;
 }
 
+/** What a reading is to the table: the name it misreads near enough to read back, a name misread beyond repair, or no misreading. */
+export type MisreadName = { printed: string } | 'beyond_repair' | null;
+
 /** Most words of a printed name one doubted word may stand for: a misread word swallows a gap (`Gransbs)`, `4th2eneration`). */
 const WORDS_PER_DOUBTED = 3;
 
-/** The table's printed names, word by word in folded spelling (no marks or case; OCR's confusions as one). */
-const PRINTED = [...new Set(LOINC_ROWS.flatMap((row) => row.synonyms))].map(foldedWords);
+/** Share of the printed words' folded letters a doubted word may differ by and still be read back as them. */
+const NEAR_SPELLING = 0.25;
+
+interface ReadWord {
+  fold: string;
+  doubted: boolean;
+}
+
+interface PrintedName {
+  spelling: string;
+  /** Words in folded spelling (no marks or case; OCR's confusions as one). */
+  words: string[];
+}
 
 function foldedWords(name: string): string[] {
   return name
@@ -31,26 +50,57 @@ function foldedWords(name: string): string[] {
     .filter((word) => word !== '');
 }
 
-interface ReadWord {
-  fold: string;
-  doubted: boolean;
+/** Whether a doubted word is spelt near enough to the printed words it stands for to be read back as them. */
+function spelledNear(fold: string, printed: readonly string[]): boolean {
+  const letters = printed.join('');
+  return foldedDistance(fold, letters) <= NEAR_SPELLING * letters.length;
 }
 
-/** Whether the read words, each doubted one standing for one to three printed words, spell `printed` from `i` and `j` on. */
-function fits(read: readonly ReadWord[], printed: readonly string[], i = 0, j = 0): boolean {
+/**
+ * Whether the read words, each doubted one standing for one to three printed words (and, when `near`,
+ * spelt near them), spell `printed` from `i` and `j` on.
+ */
+function fits(read: readonly ReadWord[], printed: readonly string[], near: boolean, i = 0, j = 0): boolean {
   if (i === read.length) return j === printed.length;
   const word = read[i]!;
-  if (!word.doubted) return word.fold === printed[j] && fits(read, printed, i + 1, j + 1);
+  if (!word.doubted) return word.fold === printed[j] && fits(read, printed, near, i + 1, j + 1);
   for (let span = 1; span <= WORDS_PER_DOUBTED && j + span <= printed.length; span++) {
-    if (fits(read, printed, i + 1, j + span)) return true;
+    if (near && !spelledNear(word.fold, printed.slice(j, j + span))) continue;
+    if (fits(read, printed, near, i + 1, j + span)) return true;
   }
   return false;
 }
 
-/** Whether a name the table does not know, read with the words given, is a misreading of one it does (above). */
-export function isMisreadKnownName(words: readonly NameWord[]): boolean {
-  if (words.length === 0 || !words.some((w) => w.doubted)) return false;
-  if (words.every((w) => w.doubted)) return true;
-  const read = words.map((w) => ({ fold: confusionFold(w.text), doubted: w.doubted })).filter((w) => w.doubted || w.fold !== '');
-  return PRINTED.some((printed) => fits(read, printed));
+/** The printed names of a table (LOINC test names, panel titles), as a misread scanned name is judged against them (above). */
+export class MisreadNames {
+  private readonly printed: PrintedName[];
+
+  /** `sameName` tells spellings of one name apart from other names (`LIPID PANEL` and `Lipid Panel` are one). */
+  constructor(
+    spellings: Iterable<string>,
+    private readonly sameName: (a: string, b: string) => boolean,
+  ) {
+    this.printed = [...new Set(spellings)].map((spelling) => ({ spelling, words: foldedWords(spelling) }));
+  }
+
+  /** What a name the table does not know, read with the words given, is (above). */
+  reading(words: readonly NameWord[]): MisreadName {
+    if (words.length === 0 || !words.some((w) => w.doubted)) return null;
+    const read = words.map((w) => ({ fold: confusionFold(w.text), doubted: w.doubted })).filter((w) => w.doubted || w.fold !== '');
+    const near = this.printed.filter((p) => fits(read, p.words, true));
+    if (near.length > 0 && near.every((p) => this.sameName(p.spelling, near[0]!.spelling))) return { printed: near[0]!.spelling };
+    if (near.length > 0 || words.every((w) => w.doubted) || this.printed.some((p) => fits(read, p.words, false))) return 'beyond_repair';
+    return null;
+  }
 }
+
+/** Whether two spellings are one name: alike but for case, spacing and marks (normaliseTestName), as the tables' spellings of one name are. */
+export function sameNormalisedName(a: string, b: string): boolean {
+  return normaliseTestName(a) === normaliseTestName(b);
+}
+
+/** The LOINC table's printed test names. */
+export const MISREAD_TEST_NAMES = new MisreadNames(
+  LOINC_ROWS.flatMap((row) => row.synonyms),
+  sameNormalisedName,
+);

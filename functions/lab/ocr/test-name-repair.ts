@@ -55,9 +55,27 @@ for (const [a, b] of LOOKALIKE_PAIRS.map((pair) => [...pair] as [string, string]
   LOOKALIKES.set(b, [...(LOOKALIKES.get(b) ?? []), a]);
 }
 
-/** Whether OCR takes the one folded character for the other (test names here, units in unit-repair.ts). */
-export function areLookalikes(a: string, b: string): boolean {
+/** Whether OCR takes the one folded character for the other. */
+function areLookalikes(a: string, b: string): boolean {
   return LOOKALIKES.get(a)?.includes(b) ?? false;
+}
+
+/** Half the cost of any other change: the glyph is there, the engine took it for its lookalike. */
+const LOOKALIKE_COST = 0.5;
+
+/** Edit distance between two folded spellings, a lookalike substitution costing half (names in misread-name.ts, units in unit-repair.ts). */
+export function foldedDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const [x, y] = [a[i - 1]!, b[j - 1]!];
+      const change = x === y ? 0 : areLookalikes(x, y) ? LOOKALIKE_COST : 1;
+      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + change));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
 }
 
 /** Two glyphs the engine reads as one, or one it reads as two, in folded spelling: rn and m, ri and n, cl and d, vv and w. */

@@ -4,7 +4,7 @@ import type { Vendor } from '../parsers/vocabulary';
 import { toUcum } from '../ucum/to-ucum';
 import { PRINTED_UNITS } from './normalise-word';
 import { printedRanges } from './printed-ranges';
-import { areLookalikes, confusionFold } from './test-name-repair';
+import { confusionFold, foldedDistance } from './test-name-repair';
 
 /**
  * A unit read from a scan that is no unit the lab prints, put back to the one it does print for that
@@ -50,24 +50,6 @@ function withGlyphsRead(fold: string): string[] {
   return readings;
 }
 
-/** Half the cost of any other change: the glyph is there, the engine took it for its lookalike. */
-const LOOKALIKE_COST = 0.5;
-
-/** Edit distance between two folded spellings, a lookalike substitution costing half. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const [x, y] = [a[i - 1]!, b[j - 1]!];
-      const change = x === y ? 0 : areLookalikes(x, y) ? LOOKALIKE_COST : 1;
-      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + change));
-    }
-    previous = row;
-  }
-  return previous[b.length]!;
-}
-
 interface Candidates {
   units: readonly string[];
   /** How far from a candidate (`distance`) a reading may be and still be taken for it. */
@@ -100,7 +82,7 @@ export function repairedUnit(read: string, code: string | null, vendor: Vendor):
   if (spelt.length > 0) return spelt.length === 1 ? spelt[0]! : null;
   if (isUnitOfKind(read, code)) return null;
   const near = units
-    .map((unit) => ({ unit, by: Math.min(...readings.map((reading) => distance(reading, confusionFold(unit)))) }))
+    .map((unit) => ({ unit, by: Math.min(...readings.map((reading) => foldedDistance(reading, confusionFold(unit)))) }))
     .filter(({ unit, by }) => by <= reach(unit));
   const nearest = Math.min(...near.map((u) => u.by));
   const best = near.filter((u) => u.by === nearest);

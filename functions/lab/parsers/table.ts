@@ -1,6 +1,6 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import { memoizeByObject } from '../memo';
-import { isMisreadKnownName, type NameWord } from '../ocr/misread-name';
+import { MISREAD_TEST_NAMES, type NameWord } from '../ocr/misread-name';
 import { misreadPoint } from '../ocr/misread-point';
 import { isPanelTitle } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
@@ -610,12 +610,21 @@ class TableReader {
     return this.titleLines.filter((l) => this.titles.has(l) && l.y > header.y);
   }
 
-  /** Results under a scanned name the table does not know and OCR misread beyond repair (ocr/misread-name.ts) are rows left unread. */
-  leaveMisreadNamesUnread(): void {
+  /**
+   * Results under a scanned name the table does not know, misread (ocr/misread-name.ts): under the name
+   * it misreads near enough to read back, or left unread where it was misread beyond repair.
+   */
+  settleMisreadNames(): void {
     for (const panel of this.panels) {
       panel.results = panel.results.filter((result) => {
         const line = result.lines.find(isRecognised);
-        if (!line || knownName(result.biomarker, line) || !isMisreadKnownName(nameWords(result))) return true;
+        const misread = !line || knownName(result.biomarker, line) ? null : MISREAD_TEST_NAMES.reading(nameWords(result));
+        if (misread === null) return true;
+        if (misread !== 'beyond_repair') {
+          result.biomarker = misread.printed;
+          result.confidence = Math.max(0, result.confidence - REPAIR_PENALTY);
+          return true;
+        }
         this.skipped.push({ reason: 'unreadable_cell', pageNumber: result.pageNumber, name: null });
         return false;
       });
@@ -836,7 +845,7 @@ function readTablesOnce(pages: readonly PageText[]): RawTables {
   tables.forEach((table, i) => {
     reader.readPage(table, furniture, pages[i]!.height);
   });
-  reader.leaveMisreadNamesUnread();
+  reader.settleMisreadNames();
   return {
     headers: tables.reduce((n, t) => n + t.headers.size, 0),
     panels: reader.panels.filter((p) => p.results.length > 0),

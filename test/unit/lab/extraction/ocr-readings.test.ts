@@ -519,6 +519,24 @@ describe('a test name the table does not know, a word of it doubted', () => {
   });
 });
 
+describe('a test name the table knows, a word of it misread near its printed spelling and doubted', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'HIV Ab/p24 Ag with Reflex', 11]]],
+    // `HIV Screen 4th Generation wRfx` printed; the gap before `Generation` read as a `2`.
+    [674, [[36, 'HIV Screen'], [88, '4th2eneration'], [150, 'wRfx'], [190, 'Non Reactive'], [400, 'Non Reactive']]],
+  ];
+  const doubted = { '4th2eneration': 0.43 };
+
+  it('is read back as the name on a recognised page, coded, no surer than its doubted word; read surely, it stays as read', async () => {
+    const surely = (await extractionOf([page], true, { ...doubted, '4th2eneration': 0.93 })).panels[0]!.panelResults[0]!;
+    const [result] = (await extractionOf([page], true, doubted)).panels[0]!.panelResults;
+    expect([result!.biomarker, result!.resultValue, result!.loincCode]).toEqual(['HIV Screen 4th Generation wRfx', 'Non Reactive', '56888-1']);
+    expect(surely.biomarker).toBe('HIV Screen 4th2eneration wRfx');
+    expect(result!.confidence).toBeLessThanOrEqual(doubted['4th2eneration']);
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { LOINC_ROWS } from '../../../../functions/lab/loinc/map-to-loinc';
-import { isMisreadKnownName, type NameWord } from '../../../../functions/lab/ocr/misread-name';
+import { MISREAD_TEST_NAMES, type NameWord, sameNormalisedName } from '../../../../functions/lab/ocr/misread-name';
+import { confusionFold } from '../../../../functions/lab/ocr/test-name-repair';
 
 /** Words as read: those marked `?` were doubted. */
 const read = (...words: string[]): NameWord[] => words.map((w) => (w.endsWith('?') ? { text: w.slice(0, -1), doubted: true } : { text: w, doubted: false }));
@@ -8,21 +9,49 @@ const read = (...words: string[]): NameWord[] => words.map((w) => (w.endsWith('?
 const PRINTED_NAMES = [...new Set(LOINC_ROWS.flatMap((row) => row.synonyms))];
 const printedWords = new Set(PRINTED_NAMES.flatMap((name) => name.toUpperCase().split(/\s+/)));
 
-describe('isMisreadKnownName', () => {
+const reading = (words: readonly NameWord[]) => MISREAD_TEST_NAMES.reading(words);
+
+describe('MISREAD_TEST_NAMES.reading', () => {
   it.each([
-    ['Alkaline Phosphatase, its second word misread', read('Alkaline', 'amtace?')],
-    ['Immature Grans (Abs): one doubted word for two printed', read('Immature', 'Gransbs)?')],
-    ['HIV Screen 4th Generation wRfx', read('HIV', 'Screen', '4th2eneration?', 'wRfx')],
-    ['a name no word of which was read surely', read('uisc?')],
-    ['the sure word folded as the table spells it', read('CHOLESTEROL,', 'TOTAI?')],
-  ])('is a misreading of a name the table knows: %s', (_why, words) => expect(isMisreadKnownName(words)).toBe(true));
+    ['one glyph misread where a gap was', read('HIV', 'Screen', '4th2eneration?', 'wRfx'), 'HIV Screen 4th Generation wRfx'],
+    ['a stroke too many', read('HIV', 'Screen', '4th', 'Generation', 'wRIfx?'), 'HIV Screen 4th Generation wRfx'],
+    ['one doubted word for two printed, a bracket lost', read('Immature', 'Gransbs)?'), 'Immature Grans (Abs)'],
+    ['every word doubted, one glyph from one name only', read('uisc?'), 'UIBC'],
+    ['the sure word folded as the table spells it', read('CHOLESTEROL,', 'TOTAI?'), 'CHOLESTEROL, TOTAL'],
+  ])('reads back a name misread near its printed spelling: %s', (_why, words, printed) => expect(reading(words)).toEqual({ printed }));
+
+  it.each([
+    ['Alkaline Phosphatase, its second word misread far from it', read('Alkaline', 'amtace?')],
+    ['every word doubted, near no name', read('Qxzv?', 'Wkkp?')],
+    ['two glyphs of four misread', read('HIV', 'Screen', '4th', 'Generation', 'wQfk?')],
+  ])('leaves a name misread beyond repair unread: %s', (_why, words) => expect(reading(words)).toBe('beyond_repair'));
 
   it.each([
     ['a test the table lacks', read('Neisseria', 'gonorrhoeae', 'RNA,', 'TMA?')],
     ['no word doubted', read('Alkaline', 'amtace')],
     ['sure words that end no name of the table', read('Vitamin', 'K1?', 'Plasma')],
     ['no words', []],
-  ])('is no misreading, the name taken as read: %s', (_why, words) => expect(isMisreadKnownName(words)).toBe(false));
+  ])('is no misreading, the name taken as read: %s', (_why, words) => expect(reading(words)).toBeNull());
+
+  it('reads every name the table prints, one letter of a long word changed and the word doubted, as that name or as beyond repair, never as another', () => {
+    const long = PRINTED_NAMES.filter((name) => name.split(/\s+/).some((word) => confusionFold(word).length >= 4));
+    let readBack = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...long), fc.nat(), fc.nat(), fc.constantFrom(...'QXZJKW'), (name, at, letterAt, letter) => {
+        const words = name.split(/\s+/);
+        const candidates = words.flatMap((word, k) => (confusionFold(word).length >= 4 ? [k] : []));
+        const i = candidates[at % candidates.length]!;
+        const letters = [...words[i]!].flatMap((c, k) => (/[A-Za-z]/.test(c) ? [k] : []));
+        const changed = [...words[i]!].map((c, k) => (k === letters[letterAt % letters.length] ? (c === letter ? 'V' : letter) : c)).join('');
+        const result = reading(words.map((text, k) => ({ text: k === i ? changed : text, doubted: k === i })));
+        if (result === 'beyond_repair') return;
+        expect(result).not.toBeNull();
+        expect(sameNormalisedName(result!.printed, name)).toBe(true);
+        readBack += 1;
+      }),
+    );
+    expect(readBack).toBeGreaterThan(50);
+  });
 
   it('takes every name the table prints with any one word misread and doubted', () => {
     fc.assert(
@@ -30,7 +59,7 @@ describe('isMisreadKnownName', () => {
         const words = name.split(/\s+/);
         const i = at % words.length;
         const misread = words.map((text, k) => ({ text: k === i ? garbage : text, doubted: k === i }));
-        expect(isMisreadKnownName(misread)).toBe(true);
+        expect(reading(misread)).not.toBeNull();
       }),
     );
   });
@@ -41,9 +70,9 @@ describe('isMisreadKnownName', () => {
     expect(printedWords.has(stranger)).toBe(false);
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }), (words, doubts) => {
-        expect(isMisreadKnownName(words.map((text) => ({ text, doubted: false })))).toBe(false);
+        expect(reading(words.map((text) => ({ text, doubted: false })))).toBeNull();
         const withStranger = [{ text: stranger, doubted: false }, ...words.map((text, k) => ({ text, doubted: doubts[k]! }))];
-        expect(isMisreadKnownName(withStranger)).toBe(false);
+        expect(reading(withStranger)).toBeNull();
       }),
     );
   });
