@@ -1,4 +1,5 @@
 import panelTable from '../../../data/lab/loinc-panels.json';
+import { MisreadNames } from './misread-name';
 import { PrintedNames, repairedTestName } from './test-name-repair';
 
 /**
@@ -14,6 +15,11 @@ const PANEL_TITLES = new PrintedNames(panelTable.panels.flatMap((panel) => panel
 export function repairedPanelTitle(title: string): string | null {
   return PANEL_TITLES.repaired(title);
 }
+
+const panelOfTitle = new Map(panelTable.panels.flatMap((panel) => panel.printedNames.map((title) => [title, panel] as const)));
+
+/** The panel table's titles as a scanned title misread with doubted words is judged against them; two titles are one when they are one panel's. */
+export const MISREAD_PANEL_TITLES = new MisreadNames(panelOfTitle.keys(), (a, b) => panelOfTitle.get(a) === panelOfTitle.get(b));
 
 /** Whether the text is a title of the panel table, as printed or misread as no other title. */
 export function isPanelTitle(text: string): boolean {

@@ -2,7 +2,7 @@ import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/ma
 import { memoizeByObject } from '../memo';
 import { MISREAD_TEST_NAMES, type NameWord } from '../ocr/misread-name';
 import { misreadPoint } from '../ocr/misread-point';
-import { isPanelTitle } from '../ocr/panel-name-repair';
+import { isPanelTitle, MISREAD_PANEL_TITLES } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
@@ -118,7 +118,7 @@ function mode(values: readonly number[], step = 1): number | null {
  * Collected/Received stamp), no redaction mark, no interpretive prose.
  */
 function titleCandidate(line: Line): boolean {
-  const text = line.text.replace(PANEL_DATES, '');
+  const text = titleText(line);
   return (
     /[A-Za-z]{2,}/.test(text) &&
     // A street address or a count opens with a number alone, a stamp with a date (`12/20/24 1109 PST`);
@@ -139,11 +139,11 @@ function knownName(name: string, line: Line): boolean {
   return isKnownTestName(name) || (isRecognised(line) && repairedTestName(name) !== null);
 }
 
-/** The words of a result's lines that spell its name, in order; none where they do not (the name was mended from them). */
-function nameWords(result: RawResult): NameWord[] {
-  const spelt = result.biomarker.split(' ');
+/** The words of the lines that spell `text`, in order, each doubted or not; none where they do not (the text was mended from them). */
+function spellingWords(text: string, lines: readonly Line[]): NameWord[] {
+  const spelt = text.split(' ');
   const words: NameWord[] = [];
-  for (const word of result.lines.flatMap((l) => l.words)) {
+  for (const word of lines.flatMap((l) => l.words)) {
     if (words.length < spelt.length && word.text === spelt[words.length]) words.push({ text: word.text, doubted: (word.confidence ?? 1) < LOW_OCR_CONFIDENCE });
   }
   return words.length === spelt.length ? words : [];
@@ -165,13 +165,43 @@ function joinedUnit(first: string, rest: string): string {
 
 /** Whether a line is a title of the panel table (data/lab/loinc-panels.json), stamp aside: a title wherever it stands. */
 function printedPanelTitle(line: Line): boolean {
-  return titleCandidate(line) && isPanelTitle(line.text.replace(PANEL_DATES, ''));
+  return titleCandidate(line) && isPanelTitle(titleText(line));
+}
+
+/**
+ * A scanned title of the panel table followed only by words the engine doubted: a stamp or `(Cont.)`
+ * it garbled (`COMPREHENSIVE METABOLIC PANEL Rete 1-16:2008Received: Haan`, `… PANEL ama`). The title
+ * without them; null on any other line.
+ */
+function titleBeforeGarble(line: Line): string | null {
+  if (!isRecognised(line)) return null;
+  const sure = line.words.findLastIndex((word) => (word.confidence ?? 1) >= LOW_OCR_CONFIDENCE) + 1;
+  if (sure === 0 || sure === line.words.length) return null;
+  const head = line.words
+    .slice(0, sure)
+    .map((word) => word.text)
+    .join(' ');
+  return isPanelTitle(head) ? head : null;
+}
+
+/** A scanned panel title the panel table does not know, misread near one of its titles: that title (ocr/misread-name.ts); else as read. */
+function scannedTitleName(name: string, lines: readonly Line[]): string {
+  if (isPanelTitle(name)) return name;
+  const misread = MISREAD_PANEL_TITLES.reading(spellingWords(name, lines));
+  return misread !== null && misread !== 'beyond_repair' ? misread.printed : name;
+}
+
+/** A title line's text without its Collected/Received stamp, or without what the engine garbled after a title of the panel table (above). */
+function titleText(line: Line): string {
+  return titleBeforeGarble(line) ?? line.text.replace(PANEL_DATES, '');
 }
 
 /** Panel name of title lines, without lab codes, `(Cont.)` or the export's Collected/Received stamps. */
 function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | null): { name: string; date: string | null; continued: boolean } {
   let date: string | null = null;
   const parts = lines.map((line) => {
+    const garbled = titleBeforeGarble(line);
+    if (garbled !== null) return garbled;
     // A lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`), in its own cell.
     const cells = splitCells(line, columns).filter((cell, i) => i === 0 || !cell.text.split(' ').every(isLabCode));
     let text = cells.map((c) => c.text).join(' ');
@@ -184,7 +214,8 @@ function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | nul
   });
   const joined = parts.filter(Boolean).join(' ');
   const continued = CONTINUED_TITLE.test(joined);
-  return { name: joined.replace(CONTINUED_TITLE, '').trim(), date, continued };
+  const name = joined.replace(CONTINUED_TITLE, '').trim();
+  return { name: lines.some(isRecognised) ? scannedTitleName(name, lines) : name, date, continued };
 }
 
 interface Fragments {
@@ -618,7 +649,7 @@ class TableReader {
     for (const panel of this.panels) {
       panel.results = panel.results.filter((result) => {
         const line = result.lines.find(isRecognised);
-        const misread = !line || knownName(result.biomarker, line) ? null : MISREAD_TEST_NAMES.reading(nameWords(result));
+        const misread = !line || knownName(result.biomarker, line) ? null : MISREAD_TEST_NAMES.reading(spellingWords(result.biomarker, result.lines));
         if (misread === null) return true;
         if (misread !== 'beyond_repair') {
           result.biomarker = misread.printed;
@@ -719,7 +750,7 @@ class TableReader {
     const within = aligned && line.y - next.y <= TITLE_GAP * line.size;
     const below = adjacent ? rowOf(next, columns) : null;
     // Panel headers are upper case (docs/research/lab-extraction.md §1) and set no smaller than the rows; prose is neither.
-    const titleLike = titleCandidate(line) && !/[a-z]{2,}/.test(line.text.replace(PANEL_DATES, '')) && line.size >= (this.rowSize ?? line.size) - 0.25;
+    const titleLike = titleCandidate(line) && !/[a-z]{2,}/.test(titleText(line)) && line.size >= (this.rowSize ?? line.size) - 0.25;
     // A title of the panel table is a title wherever it stands, even with no readable row below it.
     const title = titleLike || printedPanelTitle(line) ? 'title' : null;
     if (PANEL_DATES.test(line.text)) return titleCandidate(line) ? 'title' : null;

@@ -57,6 +57,30 @@ describe('panel titles OCR misread', () => {
   });
 });
 
+describe('a scanned panel title the engine garbled', () => {
+  const titled = (...title: Array<[number, string]>): DrawnLine[] => [
+    ...HEAD,
+    [686, title.map(([x, text]) => [x, text, 11] as [number, string, number])],
+    [674, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+    [662, [[36, 'Potassium'], [190, '4.4'], [330, 'mmol/L'], [400, '3.5-5.2']]],
+  ];
+  const titleOf = async (page: DrawnLine[], doubted: Record<string, number>, ocr = true) => (await panelsOf([page], ocr, doubted)).map(([title, results]) => [title, results.length]);
+
+  it('is the panel table’s title where only words the engine doubted follow it: a stamp or (Cont.) garbled', async () => {
+    const page = titled([36, 'Comp. Metabolic Panel (14)'], [220, 'Rete'], [250, '1-16:2008Received:'], [330, 'Haan']);
+    expect(await titleOf(page, { Rete: 0.29, '1-16:2008Received:': 0.22, Haan: 0 })).toEqual([['Comp. Metabolic Panel (14)', 2]]);
+    // Read surely, the words are what the line says: a label with a colon, no title.
+    expect(await titleOf(page, {})).not.toContainEqual(['Comp. Metabolic Panel (14)', 2]);
+  });
+
+  it('is the panel table’s title a doubted word misreads near its spelling, the title alone fitting', async () => {
+    const page = titled([36, 'SONMetabolic'], [120, 'Panel'], [152, '(14)']);
+    expect(await titleOf(page, { SONMetabolic: 0.37 })).toEqual([['Comp. Metabolic Panel (14)', 2]]);
+    expect(await titleOf(page, {})).toEqual([['SONMetabolic Panel (14)', 2]]);
+    expect(await titleOf(page, {}, false)).toEqual([['SONMetabolic Panel (14)', 2]]);
+  });
+});
+
 describe('a title of the panel table over a row OCR could not read', () => {
   it('opens its panel: the rows after the unreadable one are not the previous panel’s', async () => {
     const page: DrawnLine[] = [
