@@ -4,6 +4,7 @@ import { scannedPanelTitle } from '../ocr/panel-name-repair';
 import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
+import { isUnflaggedOutlier } from '../ocr/unflagged-outlier';
 import { repairedUnit } from '../ocr/unit-repair';
 import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
@@ -153,6 +154,20 @@ function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendo
   return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
+/** Scanned rows whose value their printed range contradicts (ocr/unflagged-outlier.ts), left unread. */
+function withoutUnflaggedOutliers(panels: readonly LabPanel[]): { panels: LabPanel[]; skipped: SkippedRow[] } {
+  const skipped: SkippedRow[] = [];
+  const kept = panels.map((panel) => ({
+    ...panel,
+    panelResults: panel.panelResults.filter((result) => {
+      if (!isUnflaggedOutlier(result)) return true;
+      skipped.push({ reason: 'unreadable_cell', pageNumber: result.provenance.pageNumber, name: null });
+      return false;
+    }),
+  }));
+  return { panels: kept.filter((panel) => panel.panelResults.length > 0), skipped };
+}
+
 /** Flags for what the reader doubted: ranges printed without a value, values OCR was unsure of. */
 function readerFlags(panels: readonly LabPanel[], skipped: readonly SkippedRow[]): ValidationFlag[] {
   const flags: ValidationFlag[] = skipped
@@ -200,7 +215,10 @@ export function extractLabResults(pages: readonly PageText[], classification: Re
     tables.panels.map((p) => toPanel(p, classification.collectionDate)),
     classification.vendor,
   );
-  let validationFlags = readerFlags(panels, tables.skipped);
+  const outliers = withoutUnflaggedOutliers(panels);
+  panels = outliers.panels;
+  const skipped = [...tables.skipped, ...outliers.skipped];
+  let validationFlags = readerFlags(panels, skipped);
   if (options.codes !== false) {
     panels = applyCodes(panels);
     validationFlags = [...validationFlags, ...validatePanels(panels)];
@@ -211,6 +229,6 @@ export function extractLabResults(pages: readonly PageText[], classification: Re
     validationFlags,
     labName: VENDOR_NAMES[classification.vendor],
     dateCollected: classification.collectionDate,
-    summary: summarise(pages, panels, tables.skipped),
+    summary: summarise(pages, panels, skipped),
   };
 }

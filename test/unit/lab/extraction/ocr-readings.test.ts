@@ -561,6 +561,32 @@ describe('a test name the table knows, a word of it misread near its printed spe
   });
 });
 
+describe('a scanned value its unflagged row contradicts', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // `7.7` printed; a 7 read as a 1, surely, and no flag beside it.
+    [674, [[36, 'Protein, Total'], [190, '1.7'], [330, 'g/dL'], [400, '6.0-8.5']]],
+    [662, [[36, 'Albumin'], [190, '1.7 L'], [330, 'g/dL'], [400, '4.1-5.2']]],
+    [650, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+  ];
+
+  it('leaves the row unread on a recognised page where the value lies beyond twice its range; a flagged one is given', async () => {
+    const { panels, summary } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([
+      ['Albumin', '1.7'],
+      ['Sodium', '141'],
+    ]);
+    expect(summary.rowsSkipped).toContainEqual({ reason: 'unreadable_cell', count: 1 });
+  });
+
+  it('is given on a text page, where validation flags the contradiction', async () => {
+    const { panels, validationFlags } = await extractionOf([page], false);
+    expect(panels[0]!.panelResults.map((r) => r.biomarker)).toEqual(['Protein, Total', 'Albumin', 'Sodium']);
+    expect(validationFlags).toContainEqual(expect.objectContaining({ code: 'flag_inconsistent_with_range', biomarker: 'Protein, Total' }));
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [
