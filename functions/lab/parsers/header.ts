@@ -70,11 +70,28 @@ function withoutSpeckMark(word: Word): Word {
   return misread === null ? word : { ...word, text: misread };
 }
 
+/** OCR confidence under which the engine could not read a word at all (as parsers/row.ts counts it). */
+const UNREAD_WORD = 0.5;
+
+/**
+ * The words without one the engine could not read (`Janae` at 0.24 for `Reference` in `Janae Range`)
+ * that stands right before a header word, a space apart: the first word of that word's phrase, whose
+ * column starts where it does. Any other word, read or not, is left where it is.
+ */
+function withoutUnreadLead(words: readonly Word[]): Word[] {
+  const unread = words.filter((w) => !isHeaderWord(w.text));
+  if (unread.length !== 1 || (unread[0]!.confidence ?? 1) >= UNREAD_WORD) return [...words];
+  const at = words.indexOf(unread[0]!);
+  const next = words[at + 1];
+  if (next === undefined || next.spaced || next.x0 - unread[0]!.x1 > 0.8 * next.size) return [...words];
+  return [...words.slice(0, at), { ...next, x0: unread[0]!.x0, exact: false }, ...words.slice(at + 2)];
+}
+
 /** The header words of a line read as phrases, longest first, or null when a word is not one. */
 function phrasesOf(read: readonly Word[]): Phrase[] | null {
   // Nearly every line holds a word no header does: that is told before a phrase is sought.
   if (!read.every((w) => w.confidence !== undefined || isHeaderWord(w.text))) return null;
-  const words = read.map(withoutSpeckMark).flatMap(unglued);
+  const words = withoutUnreadLead(read.map(withoutSpeckMark).flatMap(unglued));
   if (!words.every((w) => isHeaderWord(w.text))) return null;
   const texts = words.map((w) => w.text.toLowerCase());
   const phrases: Phrase[] = [];

@@ -739,6 +739,36 @@ describe('a column header word OCR read with a speck after it', () => {
   });
 });
 
+describe('a column header word the engine could not read, right before another header word', () => {
+  const page: DrawnLine[] = [
+    [760, [[36, 'Labcorp', 12]]],
+    [740, [[36, 'Date Collected: 03/14/2025']]],
+    // `Reference Range` printed; `Reference` read as `Janae` at 0.24, a space before `Range` (drawn
+    // just far enough apart for the text layer to keep them two words, each with its confidence).
+    [700, [[36, 'Analyte'], [190, 'Current Result and Flag'], [330, 'Unit'], [400, 'Janae'], [428, 'Range']]],
+    [688, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [676, [[36, 'Glucose'], [190, '91'], [330, 'mg/dL'], [400, '65-99']]],
+    // The range's hyphen lost: a cell only the header's columns can tell is the range.
+    [664, [[36, 'BUN'], [190, '7'], [330, 'mg/dL'], [400, '6'], [420, '24']]],
+  ];
+
+  it('is the first word of that word’s phrase: the header is found and a row with a garbled range cell is read', async () => {
+    expect(await panelsOf([page], true, { Janae: 0.24 })).toEqual([
+      [
+        'Comp. Metabolic Panel (14)',
+        [
+          ['Glucose', '91'],
+          ['BUN', '7'],
+        ],
+      ],
+    ]);
+  });
+
+  it('spoils the header where the engine read it surely', async () => {
+    expect(names(await panelsOf([page], true, { Janae: 0.93 }))).toEqual([['Comp. Metabolic Panel (14)', ['Glucose']]]);
+  });
+});
+
 describe('words OCR set further apart than a text layer would', () => {
   it('stay in one cell up to a gap of the font size: the row is read without a column header', async () => {
     const page: DrawnLine[] = [
