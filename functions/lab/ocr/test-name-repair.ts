@@ -95,6 +95,23 @@ const MIN_MISREAD_FOLD = 5;
 /** A small letter followed by a capital in one word: a case OCR made (`uiBC`), or a name the table spells so (`pH`). */
 const MIXED_CASE_WORD = /\p{Ll}\p{Lu}/u;
 
+/** A word in one plain case: capitals, small letters, or a capital and small letters (marks and digits aside). */
+const PLAIN_CASE_WORD = /^[^\p{L}]*(?:\p{Lu}+|\p{Ll}+|\p{Lu}\p{Ll}+)[^\p{L}]*$/u;
+
+/**
+ * A reading that is the table's spelling but for its spaces and the case of its letters, re-spaced as
+ * the table spaces it with the letters as read, when every word then stands in a plain case of its own:
+ * `Hepatitis CAntibody` is `Hepatitis C Antibody`, as the lab printed it, where the table spells the
+ * name only in capitals. Null for any other reading.
+ */
+function respacedInReadCase(read: string, spelling: string): string | null {
+  const letters = read.replace(/\s+/g, '');
+  if (letters.toLowerCase() !== spelling.replace(/\s+/g, '').toLowerCase() || read.split(/\s+/).length === spelling.split(/\s+/).length) return null;
+  let next = 0;
+  const respaced = [...spelling].map((c) => (/\s/.test(c) ? c : letters[next++]!)).join('');
+  return respaced.split(/\s+/).every((word) => PLAIN_CASE_WORD.test(word)) ? respaced : null;
+}
+
 /** Letters whose capital is the small letter drawn larger: OCR tells their case by height alone, and misjudges it. */
 const SIZE_ONLY_CASE = /^[cosuvwxz]$/i;
 
@@ -149,7 +166,8 @@ export class PrintedNames {
     const names = this.byFold.get(fold) ?? this.withOneCharacterMisread(read, fold);
     if (names?.size !== 1) return null;
     const [spellings] = [...names.values()];
-    return nearestInCase(read, spellings!);
+    const spelling = nearestInCase(read, spellings!);
+    return respacedInReadCase(read, spelling) ?? spelling;
   }
 
   /**

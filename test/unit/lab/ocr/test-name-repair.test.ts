@@ -48,6 +48,11 @@ describe('repairedTestName', () => {
     ['uiBC', 'UIBC'],
     ['Monocytes (Absolute)', 'Monocytes(Absolute)'],
     ['Iron Bind.Cap. (TIBC)', 'Iron Bind.Cap.(TIBC)'],
+    // A space lost in a name printed in a plain case of its own (the table has it in capitals only):
+    // the table's spaces, the letters as read.
+    ['Hepatitis CAntibody', 'Hepatitis C Antibody'],
+    ['HepatitisC Antibody', 'Hepatitis C Antibody'],
+    ['HEPATITISC ANTIBODY', 'HEPATITIS C ANTIBODY'],
     // A letter too faint to read, a gap where it stood.
     ['Carbon Dioxide, To al', 'Carbon Dioxide, Total'],
     ['Sod um', 'Sodium'],
