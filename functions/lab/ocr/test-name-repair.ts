@@ -46,9 +46,9 @@ export function confusionFold(name: string): string {
 /**
  * Glyphs of like shape that OCR takes one for the other, in folded spelling (`1` stands for l, I, |):
  * a serif I for T (`TRON`), l for f or t, a bracket or slash for l (`(SGOTi`, `Abip24`), c for e or
- * o, a for g (`ma/dL`), u for v, n for h.
+ * o, a for g (`ma/dL`), u for v, n for h, and a C a speck crossed for the euro sign (`LDL €hol Calc`).
  */
-const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH'];
+const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH', 'C€'];
 const LOOKALIKES = new Map<string, string[]>();
 for (const [a, b] of LOOKALIKE_PAIRS.map((pair) => [...pair] as [string, string])) {
   LOOKALIKES.set(a, [...(LOOKALIKES.get(a) ?? []), b]);
@@ -88,6 +88,8 @@ const MERGED_GLYPHS: ReadonlyArray<readonly [string, string]> = [
 
 /** What a speck beside a word reads as: a stroke or a tick. */
 const SPECK_READINGS = /^[|!lIi1'`‘’~]$/;
+/** Of those, the marks no name prints inside a word: a speck there reads as one (`Comp!lete`). */
+const SPECK_MARKS_INSIDE = /^[|!`‘’~]$/;
 
 /** Fewest characters (folded) a name needs before one misread character may be repaired: shorter names lie too close together (`HDL`, `LDL`). */
 const MIN_MISREAD_FOLD = 5;
@@ -173,7 +175,7 @@ export class PrintedNames {
   /**
    * The names a reading spells with one character misread: lost at one of its gaps, taken for a
    * glyph of like shape, two glyphs run into one or one parted in two (`Chlonde`), or a speck at a
-   * word's edge read as a mark; only when all such readings give one name. Any other character changed
+   * word's edge or inside it read as a mark; only when all such readings give one name. Any other character changed
    * is not repaired, however long the name: a test the table lacks may be one letter from one it has
    * (`Apolipoprotein C`, `Apolipoprotein B`).
    */
@@ -182,7 +184,7 @@ export class PrintedNames {
       ...this.withLostLetter(read, fold),
       ...this.withLookalike(fold),
       ...this.withMergedGlyphs(fold),
-      ...this.withEdgeSpeck(read),
+      ...this.withSpeckMark(read),
     ]);
     return folds.size === 1 ? this.byFold.get([...folds][0]!) : undefined;
   }
@@ -215,11 +217,15 @@ export class PrintedNames {
     return folds;
   }
 
-  /** The folds a reading gives without a mark a speck made at the edge of one of its words (`Iron Saturation |`). */
-  private withEdgeSpeck(read: string): Set<string> {
+  /**
+   * The folds a reading gives without a mark a speck made at the edge of one of its words (`Iron
+   * Saturation |`), or a stroke mark no name prints inside a word (`Urinalysis, Comp!lete`).
+   */
+  private withSpeckMark(read: string): Set<string> {
     const folds = new Set<string>();
     for (const word of read.matchAll(/\S+/g)) {
-      for (const at of new Set([word.index, word.index + word[0].length - 1])) {
+      const inside = [...word[0]].flatMap((c, k) => (k > 0 && k < word[0].length - 1 && SPECK_MARKS_INSIDE.test(c) ? [word.index + k] : []));
+      for (const at of new Set([word.index, word.index + word[0].length - 1, ...inside])) {
         if (!SPECK_READINGS.test(read[at]!)) continue;
         const candidate = confusionFold(`${read.slice(0, at)}${read.slice(at + 1)}`);
         if (candidate.length >= MIN_MISREAD_FOLD && this.byFold.has(candidate)) folds.add(candidate);

@@ -11,6 +11,7 @@ describe('repairedPanelTitle', () => {
   it.each([
     // A gap inside a word as wide as the page's spaces, a speck read as a hyphen, a comma too faint to read.
     ['CBC With Differential/P latelet', 'CBC With Differential/Platelet'],
+    ['Urinalysis, Comp!lete', 'Urinalysis, Complete'],
     ['Comp.-Metabolic Panel (14)', 'Comp. Metabolic Panel (14)'],
     ['LIPID PANEL STANDARD', 'LIPID PANEL, STANDARD'],
     ['URlNALYSIS, C0MPLETE', 'URINALYSIS, COMPLETE'],

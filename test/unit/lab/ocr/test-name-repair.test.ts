@@ -61,6 +61,10 @@ describe('repairedTestName', () => {
     ['AST (SGOTi', 'AST (SGOT)'],
     ['Cholesterof Total', 'Cholesterol, Total'],
     ['Iron Saturation |', 'Iron Saturation'],
+    ['LDL €hol Calc (NIH)', 'LDL Chol Calc (NIH)'],
+    // A speck inside a word read as a stroke mark no name prints there.
+    ['Glu|cose', 'Glucose'],
+    ['Alb`umin', 'Albumin'],
     // Two glyphs read as one, or one as two.
     ['Chlonde,', 'Chloride'],
     ['Alburnin', 'Albumin'],
