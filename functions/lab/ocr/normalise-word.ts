@@ -1,6 +1,7 @@
 import vocabulary from '../../../data/lab/report-vocabulary.json';
 import unitTable from '../../../data/lab/unit-to-ucum.json';
 import { isLabCode } from '../parsers/vocabulary';
+import type { ResultFlag } from '../results-schema';
 import { caseAgreement, confusionFold } from './test-name-repair';
 
 /**
@@ -146,6 +147,20 @@ for (const word of TEXT_RESULT_WORDS) {
 function textResultSpelling(word: string): string {
   if (TEXT_RESULT_WORDS.has(word) || !/^[A-Z0-9|!lo]{3,}$/.test(word) || !/[A-Z]/.test(word)) return word;
   return TEXT_RESULT_BY_FOLD.get(confusionFold(word)) ?? word;
+}
+
+const FLAG_BY_FOLD = new Map<string, ResultFlag | null>();
+for (const [word, flag] of Object.entries(vocabulary.flagWords.words as Record<string, ResultFlag>)) {
+  const fold = confusionFold(word);
+  FLAG_BY_FOLD.set(fold, FLAG_BY_FOLD.has(fold) && FLAG_BY_FOLD.get(fold) !== flag ? null : flag);
+}
+
+/**
+ * A scanned flag cell read through the confusions: `1` or `l` for the `L` of a low value, `L0W` for
+ * `LOW` (a flag column holds no digit); null when it reads as no one flag.
+ */
+export function scannedFlag(text: string): ResultFlag | null {
+  return FLAG_BY_FOLD.get(confusionFold(text)) ?? null;
 }
 
 /** A stroke in a code, `!` too: `!` and `|` are in no word of a report. */

@@ -1,5 +1,6 @@
 import { isKnownTestName } from '../loinc/map-to-loinc';
 import { memoize } from '../memo';
+import { scannedFlag } from '../ocr/normalise-word';
 import type { ResultFlag } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, textsByRole, toCell } from './cells';
@@ -171,7 +172,7 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
   let flag = split.parsed.flag;
   const flagText = byRole.flag ?? '';
   if (flagText !== '') {
-    const printed = parseFlag(flagText);
+    const printed = parseFlag(flagText) ?? (isRecognised(line) ? scannedFlag(flagText) : null);
     if (!printed) return { reason: 'unreadable_cell' };
     flag = printed;
   }

@@ -769,6 +769,27 @@ describe('a column header word the engine could not read, right before another h
   });
 });
 
+describe('a flag in a column of its own read as a digit', () => {
+  const page: DrawnLine[] = [
+    [760, [[36, 'Labcorp', 12]]],
+    [740, [[36, 'Date Collected: 03/14/2025']]],
+    [700, [[36, 'TEST NAME'], [190, 'RESULT'], [260, 'UNIT'], [330, 'REFERENCE RANGE'], [450, 'FLAG']]],
+    [688, [[36, 'CBC With Differential/Platelet', 11]]],
+    // `L` printed; read as a `1`, which is no flag.
+    [676, [[36, 'RBC'], [190, '4.02'], [260, 'x10E6/uL'], [330, '4.14-5.80'], [450, '1']]],
+    [664, [[36, 'Hemoglobin'], [190, '13.5'], [260, 'g/dL'], [330, '13.0-17.7']]],
+  ];
+
+  it('is the flag it reads as through the confusions on a recognised page', async () => {
+    const [rbc] = (await extractionOf([page])).panels[0]!.panelResults;
+    expect([rbc!.biomarker, rbc!.resultValue, rbc!.flag]).toEqual(['RBC', '4.02', 'L']);
+  });
+
+  it('leaves the row unread on a text page, where the cell is what was printed', async () => {
+    expect(names(await panelsOf([page], false))).toEqual([['CBC With Differential/Platelet', ['Hemoglobin']]]);
+  });
+});
+
 describe('words OCR set further apart than a text layer would', () => {
   it('stay in one cell up to a gap of the font size: the row is read without a column header', async () => {
     const page: DrawnLine[] = [
