@@ -46,9 +46,10 @@ export function confusionFold(name: string): string {
 /**
  * Glyphs of like shape that OCR takes one for the other, in folded spelling (`1` stands for l, I, |):
  * a serif I for T (`TRON`), l for f or t, a bracket or slash for l (`(SGOTi`, `Abip24`), c for e or
- * o, a for g (`ma/dL`), u for v, n for h, and a C a speck crossed for the euro sign (`LDL €hol Calc`).
+ * o, a for g (`ma/dL`), u for v, n for h, a C a speck crossed for the euro sign (`LDL €hol Calc`), and
+ * a brace for a bracket (`UREA NITROGEN {BUN)`).
  */
-const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH', 'C€'];
+const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH', 'C€', '({', ')}'];
 const LOOKALIKES = new Map<string, string[]>();
 for (const [a, b] of LOOKALIKE_PAIRS.map((pair) => [...pair] as [string, string])) {
   LOOKALIKES.set(a, [...(LOOKALIKES.get(a) ?? []), b]);

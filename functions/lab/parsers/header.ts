@@ -136,6 +136,19 @@ export function isHeaderFragment(line: Line): boolean {
   return line.words.every((w) => isHeaderWord(withoutSpeckMark(w).text));
 }
 
+/**
+ * Whether a scanned line is a column header or part of one that no header reading could place: header
+ * words, at least two, but for one word the engine could not read (`Test se Range Range Lab`, where
+ * `In` over `Range` was lost and `Range` read `se`). It is no title and no row.
+ */
+export function isGarbledHeader(line: Line): boolean {
+  if (!line.words.some((w) => w.confidence !== undefined)) return false;
+  const words = line.words.map(withoutSpeckMark);
+  const others = words.filter((w) => !isHeaderWord(w.text));
+  if (others.length === 0) return words.length >= 1;
+  return others.length === 1 && (others[0]!.confidence ?? 1) < UNREAD_WORD && words.length - 1 >= 2;
+}
+
 /** Groups of words a wide gap (about three spaces) or a run of spaces apart: a header's phrases. */
 export function wordGroups(words: readonly Word[]): Word[][] {
   const groups: Word[][] = [];

@@ -10,7 +10,7 @@ import { isPrintedUnit } from '../ucum/to-ucum';
 import { cellsByColumn, splitCells, textsByRole } from './cells';
 import { firstDate } from './dates';
 import { findFurniture } from './furniture';
-import { type Column, calibrateColumns, matchHeader, matchTwoLineHeader } from './header';
+import { type Column, calibrateColumns, isGarbledHeader, matchHeader, matchTwoLineHeader } from './header';
 import { isRecognised, type Line, LOW_OCR_CONFIDENCE, pageLines } from './layout';
 import { isComment, plausibleName, type Row, readRow, rowOf, valueAfterFirstWord } from './row';
 import { type ParsedRange, type ParsedValue, parseValueAndFlag, splitRangeAndUnit } from './values';
@@ -127,6 +127,7 @@ function titleCandidate(line: Line): boolean {
     !text.includes(':') &&
     !text.includes('[REDACTED]') &&
     !isComment(text) &&
+    !isGarbledHeader(line) &&
     text.split(' ').length <= MAX_TITLE_WORDS
   );
 }
@@ -566,8 +567,10 @@ class TableReader {
     const footerTop = Math.max(-Infinity, ...lines.filter((l) => l.y < pageHeight * 0.2 && furniture.has(l)).map((l) => l.y));
     const body = lines.filter((l) => l.y > footerTop + 0.1 && (!furniture.has(l) || page.headers.has(l)));
     const firstHeader = body.findIndex((l) => page.headers.has(l));
-    // Rows before the page's first column header continue the table of the page before, after the page header block.
-    const continued = this.columns !== null || this.panels.length > 0 || firstHeader < 0;
+    // Rows before the page's first column header continue the table of the page before, after the page
+    // header block; on a scan they may also stand under a header the engine garbled (`In Range` read `se`),
+    // and are read as a page without a header is, from its first row or the title above it.
+    const continued = this.columns !== null || this.panels.length > 0 || firstHeader < 0 || body.some(isRecognised);
     this.measureIndent(body, continued);
     const tableStart = continued ? this.continuationStart(firstHeader < 0 ? body : body.slice(0, firstHeader)) : null;
     let inTable = false;
@@ -622,8 +625,9 @@ class TableReader {
       const above = lines[start - 1];
       const below = lines[start]!;
       if (above === undefined || above.y - below.y > this.titleGap(below) || rowOf(above, columns) !== null) break;
-      // A title's Collected/Received stamp may stand between it and the rows.
-      const stamp = PANEL_DATES.test(above.text) && stamps === 0;
+      // A title's Collected/Received stamp may stand between it and the rows, and on a scan the lines of
+      // a column header the engine garbled (isGarbledHeader).
+      const stamp = (PANEL_DATES.test(above.text) && stamps === 0) || isGarbledHeader(above);
       if (!stamp && !titleCandidate(above)) break;
       if (stamp) stamps++;
       start--;

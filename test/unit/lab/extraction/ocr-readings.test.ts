@@ -790,6 +790,39 @@ describe('a flag in a column of its own read as a digit', () => {
   });
 });
 
+describe('a column header the engine garbled above the first rows of a report', () => {
+  const page: DrawnLine[] = [
+    [760, [[34, 'Quest Diagnostics', 12]]],
+    [740, [[34, 'Collected: 06/02/2024']]],
+    [675, [[34, 'IRON, TIBC AND FERRITIN PANEL', 8.4], [199, 'Collected: 06/02/2024 Received: 06/02/2024', 8.4]]],
+    // A header over three lines; `In` over `Range` lost, that `Range` read `se`: no header reading places it.
+    [669, [[353, 'Out', 8.4]]],
+    [666, [[372, 'Of', 8.4], [403, 'Ref', 8.4]]],
+    [657, [[34, 'Test', 8.4], [279, 'se', 8.4], [353, 'Range', 8.4], [403, 'Range', 8.4], [531, 'Lab', 8.4]]],
+    [645, [[44, 'IRON, TOTAL', 8.4], [322, '91', 8.4], [403, '50-180', 8.4], [440, 'mcg/dL', 8.4], [530, 'EZ', 8.4]]],
+    [636, [[44, 'FERRITIN', 8.4], [322, '40', 8.4], [403, '38-380', 8.4], [440, 'ng/mL', 8.4], [530, 'EZ', 8.4]]],
+    [610, [[34, 'LIPID PANEL, STANDARD', 8.4]]],
+    [600, [[34, 'Test Name', 8.4], [279, 'In Range', 8.4], [353, 'Out Of Range', 8.4], [403, 'Reference Range', 8.4], [531, 'Lab', 8.4]]],
+    [590, [[44, 'HDL CHOLESTEROL', 8.4], [322, '55', 8.4], [403, '> OR = 40', 8.4], [440, 'mg/dL', 8.4], [530, 'EZ', 8.4]]],
+  ];
+  const titles = async (confidence: number) => (await panelsOf([page], true, { se: confidence })).map(([title]) => title);
+
+  it('is no title: the rows under it are read under the title above it, on a recognised page', async () => {
+    expect(names(await panelsOf([page], true, { se: 0.3 }))).toEqual([
+      ['IRON, TIBC AND FERRITIN PANEL', ['IRON, TOTAL', 'FERRITIN']],
+      ['LIPID PANEL, STANDARD', ['HDL CHOLESTEROL']],
+    ]);
+  });
+
+  it('is no garbled header where the engine read the word surely', async () => {
+    expect(await titles(0.93)).not.toContain('IRON, TIBC AND FERRITIN PANEL');
+  });
+
+  it('leaves the rows before the first header it knows unread on a text page, where a header is as printed', async () => {
+    expect(names(await panelsOf([page], false))).toEqual([['LIPID PANEL, STANDARD', ['HDL CHOLESTEROL']]]);
+  });
+});
+
 describe('words OCR set further apart than a text layer would', () => {
   it('stay in one cell up to a gap of the font size: the row is read without a column header', async () => {
     const page: DrawnLine[] = [

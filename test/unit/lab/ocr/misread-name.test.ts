@@ -18,6 +18,9 @@ describe('MISREAD_TEST_NAMES.reading', () => {
     ['one doubted word for two printed, a bracket lost', read('Immature', 'Gransbs)?'), 'Immature Grans (Abs)'],
     ['every word doubted, one glyph from one name only', read('uisc?'), 'UIBC'],
     ['the sure word folded as the table spells it', read('CHOLESTEROL,', 'TOTAI?'), 'CHOLESTEROL, TOTAL'],
+    // One name printed by two labs in two cases: the spelling in the case it was read in.
+    ['a glyph misread, mixed case', read('Hemoqlobin?', 'A1c'), 'Hemoglobin A1c'],
+    ['a glyph misread, capitals', read('HEMOQLOBIN?', 'A1c'), 'HEMOGLOBIN A1c'],
   ])('reads back a name misread near its printed spelling: %s', (_why, words, printed) => expect(reading(words)).toEqual({ printed }));
 
   it.each([

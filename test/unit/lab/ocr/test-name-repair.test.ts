@@ -62,6 +62,7 @@ describe('repairedTestName', () => {
     ['Cholesterof Total', 'Cholesterol, Total'],
     ['Iron Saturation |', 'Iron Saturation'],
     ['LDL €hol Calc (NIH)', 'LDL Chol Calc (NIH)'],
+    ['UREA NITROGEN {BUN)', 'UREA NITROGEN (BUN)'],
     // A speck inside a word read as a stroke mark no name prints there.
     ['Glu|cose', 'Glucose'],
     ['Alb`umin', 'Albumin'],
