@@ -87,8 +87,8 @@ const MERGED_GLYPHS: ReadonlyArray<readonly [string, string]> = [
   ['VV', 'W'],
 ];
 
-/** What a speck beside a word reads as: a stroke or a tick. */
-const SPECK_READINGS = /^[|!lIi1'`‘’~]$/;
+/** What a speck beside a word reads as: a stroke, a tick or a curve (`HEPATITIS (C ANTIBODY`). */
+const SPECK_READINGS = /^[|!lIi1'`‘’~()]$/;
 /** Of those, the marks no name prints inside a word: a speck there reads as one (`Comp!lete`). */
 const SPECK_MARKS_INSIDE = /^[|!`‘’~]$/;
 

@@ -61,6 +61,7 @@ describe('repairedTestName', () => {
     ['AST (SGOTi', 'AST (SGOT)'],
     ['Cholesterof Total', 'Cholesterol, Total'],
     ['Iron Saturation |', 'Iron Saturation'],
+    ['HEPATITIS (C ANTIBODY', 'HEPATITIS C ANTIBODY'],
     ['LDL €hol Calc (NIH)', 'LDL Chol Calc (NIH)'],
     ['UREA NITROGEN {BUN)', 'UREA NITROGEN (BUN)'],
     // A speck inside a word read as a stroke mark no name prints there.
