@@ -1,7 +1,7 @@
 import { memoizeByObject } from '../memo';
 import { withoutAccents } from '../ocr/test-name-repair';
 import { isPrintedUnit } from '../ucum/to-ucum';
-import type { Line, Word } from './layout';
+import { type Line, UNREADABLE_OCR_CONFIDENCE, type Word } from './layout';
 import { splitRangeAndUnit } from './values';
 import { type ColumnRole, flagOf, HEADER_PHRASES, headerWordMisread, isHeaderWord } from './vocabulary';
 
@@ -70,9 +70,6 @@ function withoutSpeckMark(word: Word): Word {
   return misread === null ? word : { ...word, text: misread };
 }
 
-/** OCR confidence under which the engine could not read a word at all (as parsers/row.ts counts it). */
-const UNREAD_WORD = 0.5;
-
 /**
  * The words without one the engine could not read (`Janae` at 0.24 for `Reference` in `Janae Range`)
  * that stands right before a header word, a space apart: the first word of that word's phrase, whose
@@ -80,7 +77,7 @@ const UNREAD_WORD = 0.5;
  */
 function withoutUnreadLead(words: readonly Word[]): Word[] {
   const unread = words.filter((w) => !isHeaderWord(w.text));
-  if (unread.length !== 1 || (unread[0]!.confidence ?? 1) >= UNREAD_WORD) return [...words];
+  if (unread.length !== 1 || (unread[0]!.confidence ?? 1) >= UNREADABLE_OCR_CONFIDENCE) return [...words];
   const at = words.indexOf(unread[0]!);
   const next = words[at + 1];
   if (next === undefined || next.spaced || next.x0 - unread[0]!.x1 > 0.8 * next.size) return [...words];
@@ -145,8 +142,8 @@ export function isGarbledHeader(line: Line): boolean {
   if (!line.words.some((w) => w.confidence !== undefined)) return false;
   const words = line.words.map(withoutSpeckMark);
   const others = words.filter((w) => !isHeaderWord(w.text));
-  if (others.length === 0) return words.length >= 1;
-  return others.length === 1 && (others[0]!.confidence ?? 1) < UNREAD_WORD && words.length - 1 >= 2;
+  if (others.length === 0) return true;
+  return others.length === 1 && (others[0]!.confidence ?? 1) < UNREADABLE_OCR_CONFIDENCE && words.length >= 3;
 }
 
 /** Groups of words a wide gap (about three spaces) or a run of spaces apart: a header's phrases. */

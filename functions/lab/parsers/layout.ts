@@ -38,6 +38,9 @@ export interface Line {
 /** OCR word confidence under which a word is doubted: a value so read is flagged for checking rather than trusted. */
 export const LOW_OCR_CONFIDENCE = 0.8;
 
+/** OCR word confidence under which the engine itself could not read a word (a row's cell, a header word). */
+export const UNREADABLE_OCR_CONFIDENCE = 0.5;
+
 /** Whether the line was recognised by OCR (its words carry the engine's confidence), not read from a text layer. */
 export function isRecognised(line: Line): boolean {
   return line.words.some((word) => word.confidence !== undefined);

@@ -6,7 +6,7 @@ import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, textsByRole, toCell } from './cells';
 import { findDates } from './dates';
 import type { Column } from './header';
-import { isRecognised, type Line, type Word } from './layout';
+import { isRecognised, type Line, UNREADABLE_OCR_CONFIDENCE, type Word } from './layout';
 import {
   type ParsedRange,
   type ParsedValue,
@@ -446,15 +446,13 @@ export function readRow(line: Line, columns: readonly Column[] | null, prefix = 
 
 const readings = new WeakMap<Line, Array<{ columns: readonly Column[] | null; prefix: string; reading: RowReading }>>();
 
-/** OCR confidence under which the engine itself could not read a word. */
-const UNREADABLE_CONFIDENCE = 0.5;
 
 /**
  * The line without the one word OCR could not read (its own confidence under half), or null when it has
  * none, or more than one: two unread words on one line leave too little to tell its cells apart.
  */
 function withoutUnreadWord(line: Line): { line: Line; unread: Word } | null {
-  const unread = line.words.filter((word) => (word.confidence ?? 1) < UNREADABLE_CONFIDENCE);
+  const unread = line.words.filter((word) => (word.confidence ?? 1) < UNREADABLE_OCR_CONFIDENCE);
   if (unread.length !== 1 || unread[0] === line.words[0]) return null;
   const words = line.words.filter((word) => word !== unread[0]);
   return { line: { ...line, words, text: words.map((w) => w.text).join(' ') }, unread: unread[0]! };
