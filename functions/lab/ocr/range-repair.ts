@@ -11,7 +11,7 @@ import { printedRanges } from './printed-ranges';
  * the lab's range puts there (`0.450-4.500`, the printed zeros kept).
  *
  * A range of digits and marks that no printed range mends reads as no range at all (`isGarbledRange`),
- * and is not given. Left as read: a range with letters or other marks in it (`DIE5.2`), one
+ * and is not given; so is one with a bound no lab writes (`<00`). Left as read: a range with letters or other marks in it (`DIE5.2`), one
  * whose digits are no range the lab prints for the test or are two of them (`12-22` and `1.2-2.2`), one
  * read as the lab prints it, and any range of a test with no LOINC code. A digit misread (`96-166`) is
  * not repaired: the lab may print a range the table lacks.
@@ -20,9 +20,15 @@ import { printedRanges } from './printed-ranges';
 /** Digits, and between them the marks a point or dash is read as on a scan (`.` `,` `:` `-` `=`, dashes, spaces). */
 const DIGITS_AND_MARKS = /^\d[\d.,:=\s\u2010-\u2015-]*\d$/;
 
-/** Whether a range text read from a scan is digits and such marks that read as no range (`355.2`, `5.0:7.5`): a range garbled, no text a lab prints. */
+/** A number written with a zero before another digit (`00`, `012`): labs print none (`0.60`, `10`). */
+const LEADING_ZERO = /(?<![\d.])0\d/;
+
+/**
+ * Whether a range text read from a scan is no text a lab prints: digits and such marks that read as no
+ * range (`355.2`, `5.0:7.5`), or a bound with a leading zero (`<00` for `<200`, a digit lost).
+ */
 export function isGarbledRange(read: RangeReading): boolean {
-  return read.min === null && read.max === null && DIGITS_AND_MARKS.test(read.text.trim());
+  return (read.min === null && read.max === null && DIGITS_AND_MARKS.test(read.text.trim())) || LEADING_ZERO.test(read.text);
 }
 
 /** The way of writing digit string `digits` with at most one point that is `value`, as a lab prints numbers (no leading zero but `0.`); null when none is. */

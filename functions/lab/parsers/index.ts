@@ -150,7 +150,7 @@ function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendo
   if (result.referenceRangeText === null) return result;
   const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
   const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor);
-  if (range === null) return isGarbledRange(read) ? { ...result, referenceRangeText: null } : result;
+  if (range === null) return isGarbledRange(read) ? { ...result, referenceRangeText: null, minRefRangeValue: null, maxRefRangeValue: null } : result;
   return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 

@@ -337,6 +337,8 @@ describe('a range cell OCR garbled', () => {
     // A colon for the dash and a digit misread: no range of the lab's for the test has these digits.
     [662, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '13:4145']]],
     [650, [[36, 'Chloride'], [190, '101'], [330, 'mmol/L'], [400, '96-106']]],
+    // `<200` with a digit lost: a bound no lab writes.
+    [638, [[36, 'Cholesterol, Total'], [190, '187'], [330, 'mg/dL'], [400, '<00']]],
   ];
   const rows = async (ocr: boolean) =>
     (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.minRefRangeValue, r.maxRefRangeValue, r.referenceRangeText]);
@@ -346,6 +348,7 @@ describe('a range cell OCR garbled', () => {
       ['Potassium', '4.0', 3.5, 5.2, '3.5-5.2'],
       ['Sodium', '141', null, null, null],
       ['Chloride', '101', 96, 106, '96-106'],
+      ['Cholesterol, Total', '187', null, null, null],
     ]);
   });
 
@@ -353,6 +356,7 @@ describe('a range cell OCR garbled', () => {
     expect(await rows(false)).toEqual([
       ['Sodium', '141', null, null, '13:4145'],
       ['Chloride', '101', 96, 106, '96-106'],
+      ['Cholesterol, Total', '187', null, 0, '<00'],
     ]);
   });
 });

@@ -43,7 +43,13 @@ describe('a range OCR read with its points or dash lost or misread, put back to 
     ['<5.7', false],
     ['NEGATIVE', false],
     ['DIE5.2', false],
-  ])('takes %s for digits and marks that read as no range: %s', (text, garbled) => expect(isGarbledRange(reading(text))).toBe(garbled));
+    // A bound with a leading zero, no number a lab writes (`<200` with a digit lost); `0.` and a zero inside a number are.
+    ['<00', true],
+    ['012-40', true],
+    ['0.60-1.26', false],
+    ['100-199', false],
+    ['0-40', false],
+  ])('takes %s for a range no lab writes: %s', (text, garbled) => expect(isGarbledRange(reading(text))).toBe(garbled));
 
   it('stays as read without a LOINC code', () => {
     expect(repairedRange(reading('11.6-154'), null, 'labcorp')).toBeNull();
