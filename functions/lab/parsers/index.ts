@@ -1,5 +1,6 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
+import { misreadPoint } from '../ocr/misread-point';
 import { scannedPanelTitle } from '../ocr/panel-name-repair';
 import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
@@ -13,6 +14,7 @@ import { toUcum } from '../ucum/to-ucum';
 import { boundingBox, LOW_OCR_CONFIDENCE } from './layout';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
+import { parseRange, toNumber } from './values';
 import { VENDOR_NAMES, type Vendor } from './vocabulary';
 
 export { mapToLoinc } from '../loinc/map-to-loinc';
@@ -154,13 +156,24 @@ function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendo
   return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
-/** Scanned rows whose value their printed range contradicts (ocr/unflagged-outlier.ts), left unread. */
-function withoutUnflaggedOutliers(panels: readonly LabPanel[]): { panels: LabPanel[]; skipped: SkippedRow[] } {
+/**
+ * Whether a scanned value's point was lost or a speck made one, by what its row prints (ocr/misread-point.ts),
+ * judged against the range as mended from the lab's printed ranges: a range read in whole numbers may be
+ * the one that lost its points (`10.3` beside `34-108`, Labcorp's WBC `3.4-10.8`).
+ */
+function hasMisreadPoint(result: PanelResult): boolean {
+  if (result.provenance.source !== 'ocr' || result.resultValue === null || result.referenceRangeText === null) return false;
+  const value = { resultValue: result.resultValue, resultType: result.resultType, numeric: toNumber(result.resultValue) };
+  return misreadPoint(value, result.flag ?? null, parseRange(result.referenceRangeText));
+}
+
+/** Scanned rows whose value their row contradicts (ocr/misread-point.ts, ocr/unflagged-outlier.ts), left unread. */
+function withoutContradictedValues(panels: readonly LabPanel[]): { panels: LabPanel[]; skipped: SkippedRow[] } {
   const skipped: SkippedRow[] = [];
   const kept = panels.map((panel) => ({
     ...panel,
     panelResults: panel.panelResults.filter((result) => {
-      if (!isUnflaggedOutlier(result)) return true;
+      if (!hasMisreadPoint(result) && !isUnflaggedOutlier(result)) return true;
       skipped.push({ reason: 'unreadable_cell', pageNumber: result.provenance.pageNumber, name: null });
       return false;
     }),
@@ -215,7 +228,7 @@ export function extractLabResults(pages: readonly PageText[], classification: Re
     tables.panels.map((p) => toPanel(p, classification.collectionDate)),
     classification.vendor,
   );
-  const outliers = withoutUnflaggedOutliers(panels);
+  const outliers = withoutContradictedValues(panels);
   panels = outliers.panels;
   const skipped = [...tables.skipped, ...outliers.skipped];
   let validationFlags = readerFlags(panels, skipped);

@@ -1,7 +1,6 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import { memoizeByObject } from '../memo';
 import { MISREAD_TEST_NAMES, type NameWord } from '../ocr/misread-name';
-import { misreadPoint } from '../ocr/misread-point';
 import { isPanelTitle, MISREAD_PANEL_TITLES } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
@@ -684,13 +683,6 @@ class TableReader {
       return;
     }
     if (line.x0 <= indent + INDENT_SLACK) {
-      if (row && isRecognised(line) && misreadPoint(row.value, row.flag, row.range)) {
-        // A scanned value whose point the image lost, or a speck made, is no reading to give (ocr/misread-point.ts).
-        this.skip('unreadable_cell', line);
-        this.last = null;
-        this.lastLine = line;
-        return;
-      }
       if (row) {
         this.addResult(row, line);
         if (prefix) {

@@ -519,6 +519,22 @@ describe('a value whose decimal point the scan lost', () => {
   });
 });
 
+describe('a value beside a range whose decimal points the scan lost', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'CBC With Differential/Platelet', 11]]],
+    // Labcorp prints WBC `3.4-10.8`; both its points lost on the scan. The value `10.3` is as printed.
+    [674, [[36, 'WBC'], [190, '10.3'], [330, 'x10E3/uL'], [400, '34-108']]],
+    // A whole-number range as printed (Labcorp's Alkaline Phosphatase `44-121`); `119` read with a speck's point.
+    [662, [[36, 'Alkaline Phosphatase'], [190, '11.9'], [330, 'IU/L'], [400, '44-121']]],
+  ];
+
+  it('is given against the range the lab prints, the range mended; a value a speck gave a point is not', async () => {
+    const { panels } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.referenceRangeText])).toEqual([['WBC', '10.3', '3.4-10.8']]);
+  });
+});
+
 describe('a test name the table does not know, a word of it doubted', () => {
   const page: DrawnLine[] = [
     ...HEAD,
