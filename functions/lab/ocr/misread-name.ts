@@ -1,5 +1,5 @@
 import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
-import { caseAgreement, confusionFold, foldedDistance } from './test-name-repair';
+import { confusionFold, foldedDistance, nearestInCase } from './test-name-repair';
 
 /**
  * A scanned name a table does not know, where the engine doubted a word of it, may be a name the table
@@ -91,8 +91,7 @@ export class MisreadNames {
     if (near.length > 0 && near.every((p) => this.sameName(p.spelling, near[0]!.spelling))) {
       // Of the name's spellings (`HEMOGLOBIN A1c`, `Hemoglobin A1c`), the one in the case it was read in.
       const text = words.map((w) => w.text).join(' ');
-      const [nearest] = [...near].sort((a, b) => caseAgreement(text, b.spelling) - caseAgreement(text, a.spelling));
-      return { printed: nearest!.spelling };
+      return { printed: nearestInCase(text, near.map((p) => p.spelling)) };
     }
     if (near.length > 0 || words.every((w) => w.doubted) || this.printed.some((p) => fits(read, p.words, false))) return 'beyond_repair';
     return null;

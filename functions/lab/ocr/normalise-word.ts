@@ -138,22 +138,24 @@ function withoutDoubledStroke(word: string): string[] {
 
 /** Words of the text results (three letters or more), by their confusion fold; a fold two words share repairs nothing. */
 export const TEXT_RESULT_WORDS = new Set(vocabulary.textResults.phrases.flatMap((p) => p.split(' ')).filter((w) => /^[A-Z]{3,}$/.test(w)));
-const TEXT_RESULT_BY_FOLD = new Map<string, string | null>();
-for (const word of TEXT_RESULT_WORDS) {
-  const fold = confusionFold(word);
-  TEXT_RESULT_BY_FOLD.set(fold, TEXT_RESULT_BY_FOLD.has(fold) ? null : word);
+/** Entries by the confusion fold of their spelling; null where spellings of one fold mean different things. */
+function byConfusionFold<T>(entries: Iterable<readonly [string, T]>): Map<string, T | null> {
+  const found = new Map<string, T | null>();
+  for (const [spelling, meaning] of entries) {
+    const fold = confusionFold(spelling);
+    found.set(fold, found.has(fold) && found.get(fold) !== meaning ? null : meaning);
+  }
+  return found;
 }
+
+const TEXT_RESULT_BY_FOLD = byConfusionFold([...TEXT_RESULT_WORDS].map((word) => [word, word] as const));
 
 function textResultSpelling(word: string): string {
   if (TEXT_RESULT_WORDS.has(word) || !/^[A-Z0-9|!lo]{3,}$/.test(word) || !/[A-Z]/.test(word)) return word;
   return TEXT_RESULT_BY_FOLD.get(confusionFold(word)) ?? word;
 }
 
-const FLAG_BY_FOLD = new Map<string, ResultFlag | null>();
-for (const [word, flag] of Object.entries(vocabulary.flagWords.words as Record<string, ResultFlag>)) {
-  const fold = confusionFold(word);
-  FLAG_BY_FOLD.set(fold, FLAG_BY_FOLD.has(fold) && FLAG_BY_FOLD.get(fold) !== flag ? null : flag);
-}
+const FLAG_BY_FOLD = byConfusionFold(Object.entries(vocabulary.flagWords.words as Record<string, ResultFlag>));
 
 /**
  * A scanned flag cell read through the confusions: `1` or `l` for the `L` of a low value, `L0W` for

@@ -17,8 +17,10 @@ import { LOINC_ROWS, normaliseTestName } from '../loinc/map-to-loinc';
  * L, 1, I, i, | and !; O, 0 and Q; S and 5; B and 8), it spells exactly one of the table's names; or,
  * spelling none, it does with one character misread: a letter put into one of its gaps (`Carbon
  * Dioxide, To al`: a glyph too faint to read leaves a gap where the engine cuts the word), a glyph of
- * like shape put back (`TRON, TOTAL`, `AST (SGOTi`, `Cholesterof, Total`), or a speck's mark at a
- * word's edge taken out (`Iron Saturation |`). Two candidates, or none, leave the name as read: a
+ * like shape put back (`TRON, TOTAL`, `AST (SGOTi`, `LDL €hol Calc`), or a speck's mark at a word's
+ * edge or a stroke mark inside it taken out (`Iron Saturation |`, `Comp!lete`). A name that is the
+ * table's but for its spaces, read in a plain case of its own, keeps the case it was read in
+ * (`Hepatitis CAntibody` → `Hepatitis C Antibody`). Two candidates, or none, leave the name as read: a
  * wrong name is worse than an uncoded one.
  */
 
@@ -285,6 +287,7 @@ export function repairedTestName(name: string): string | null {
   return TEST_NAMES.repaired(name);
 }
 
-function nearestInCase(name: string, spellings: readonly string[]): string {
+/** Of a name's printed spellings, the one whose letter case agrees most with the reading (misread-name.ts too). */
+export function nearestInCase(name: string, spellings: readonly string[]): string {
   return [...spellings].sort((a, b) => caseAgreement(name, b) - caseAgreement(name, a))[0]!;
 }

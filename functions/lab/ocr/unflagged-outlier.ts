@@ -20,9 +20,11 @@ const REACH = 2;
 
 /** Whether the result is a scanned number that its unflagged row's printed range contradicts (above). */
 export function isUnflaggedOutlier(result: PanelResult): boolean {
-  if (result.provenance.source !== 'ocr' || result.resultType !== 'numeric' || result.resultValue === null || result.flag !== undefined) return false;
+  if (result.provenance.source !== 'ocr' || result.resultValue === null || result.flag !== undefined) return false;
+  // A text result or a censored value (`<0.5`) reads as no number, and nothing here is said of it.
   const value = toNumber(result.resultValue);
-  const { minRefRangeValue: min, maxRefRangeValue: max } = result;
   if (!Number.isFinite(value)) return false;
+  // A range from zero, or up to it, gives no scale for how far off a reading lies.
+  const { minRefRangeValue: min, maxRefRangeValue: max } = result;
   return (max !== null && max > 0 && value > REACH * max) || (min !== null && min > 0 && value < min / REACH);
 }

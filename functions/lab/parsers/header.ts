@@ -134,9 +134,10 @@ export function isHeaderFragment(line: Line): boolean {
 }
 
 /**
- * Whether a scanned line is a column header or part of one that no header reading could place: header
- * words, at least two, but for one word the engine could not read (`Test se Range Range Lab`, where
- * `In` over `Range` was lost and `Range` read `se`). It is no title and no row.
+ * Whether a scanned line is part of a column header that no header reading could place: header words
+ * only (`Out`, `Of Ref`: one line of a header wrapped over three), or at least two of them and one word
+ * the engine could not read (`Test se Range Range Lab`, where `In` over `Range` was lost and `Range`
+ * read `se`). It is no title and no row.
  */
 export function isGarbledHeader(line: Line): boolean {
   if (!line.words.some((w) => w.confidence !== undefined)) return false;

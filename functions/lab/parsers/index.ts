@@ -14,7 +14,7 @@ import { toUcum } from '../ucum/to-ucum';
 import { boundingBox, LOW_OCR_CONFIDENCE } from './layout';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
-import { parseRange, toNumber } from './values';
+import { parseRange, parseValue } from './values';
 import { VENDOR_NAMES, type Vendor } from './vocabulary';
 
 export { mapToLoinc } from '../loinc/map-to-loinc';
@@ -163,8 +163,8 @@ function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendo
  */
 function hasMisreadPoint(result: PanelResult): boolean {
   if (result.provenance.source !== 'ocr' || result.resultValue === null || result.referenceRangeText === null) return false;
-  const value = { resultValue: result.resultValue, resultType: result.resultType, numeric: toNumber(result.resultValue) };
-  return misreadPoint(value, result.flag ?? null, parseRange(result.referenceRangeText));
+  const value = parseValue(result.resultValue);
+  return value !== null && misreadPoint(value, result.flag ?? null, parseRange(result.referenceRangeText));
 }
 
 /** Scanned rows whose value their row contradicts (ocr/misread-point.ts, ocr/unflagged-outlier.ts), left unread. */
@@ -228,9 +228,9 @@ export function extractLabResults(pages: readonly PageText[], classification: Re
     tables.panels.map((p) => toPanel(p, classification.collectionDate)),
     classification.vendor,
   );
-  const outliers = withoutContradictedValues(panels);
-  panels = outliers.panels;
-  const skipped = [...tables.skipped, ...outliers.skipped];
+  const contradicted = withoutContradictedValues(panels);
+  panels = contradicted.panels;
+  const skipped = [...tables.skipped, ...contradicted.skipped];
   let validationFlags = readerFlags(panels, skipped);
   if (options.codes !== false) {
     panels = applyCodes(panels);

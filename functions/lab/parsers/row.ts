@@ -446,7 +446,6 @@ export function readRow(line: Line, columns: readonly Column[] | null, prefix = 
 
 const readings = new WeakMap<Line, Array<{ columns: readonly Column[] | null; prefix: string; reading: RowReading }>>();
 
-
 /**
  * The line without the one word OCR could not read (its own confidence under half), or null when it has
  * none, or more than one: two unread words on one line leave too little to tell its cells apart.

@@ -35,10 +35,12 @@ describe('isUnflaggedOutlier', () => {
     ['flagged by the lab', scanned('358', 31.5, 35.7, { flag: 'H' })],
     ['read from a text layer', scanned('1.7', 6.1, 8.1, { provenance: { pageNumber: 1, bbox: [0, 0, 1, 1], sourceText: '', source: 'text' } })],
     ['just outside, where a flag may have been lost', scanned('9.0', 6.1, 8.1)],
-    ['a text result', scanned('NEGATIVE', null, null, { resultType: 'string' })],
+    ['a text result', scanned('NEGATIVE', 6.1, 8.1, { resultType: 'string' })],
     ['a censored value', scanned('<0.5', 6.1, 8.1, { resultType: 'range' })],
     ['no range printed', scanned('1.7', null, null)],
-    ['a range from zero', scanned('0', 0, 40)],
+    // A bound of zero gives no scale: a negative reading beside `0-40` is validation's (a value no one has).
+    ['a range from zero', scanned('-5', 0, 40)],
+    ['a range up to zero (a bound misread)', scanned('187', null, 0)],
   ])('is not: %s', (_why, result) => expect(isUnflaggedOutlier(result)).toBe(false));
 
   it('holds exactly the unflagged scanned numbers beyond twice the upper bound or under half the lower', () => {
