@@ -15,8 +15,9 @@ import type { ResultFlag } from '../results-schema';
  * - A point gained: a number with one point, beside a range printed in whole numbers, that agrees
  *   without it (`11.9` unflagged beside `44-121`).
  * Such a reading is no value to give (a value missed is better than a value wrong), and its row is left
- * unread. A whole number outside a whole-number range (`59`, `0-44`, no flag: reports print such values)
- * is no sign of a lost point, nor is one that no point brings into agreement.
+ * unread, unless the point can be put back for sure (`restoredPoint`). A whole number outside a
+ * whole-number range (`59`, `0-44`, no flag: reports print such values) is no sign of a lost point, nor
+ * is one that no point brings into agreement.
  */
 
 const BELOW: readonly ResultFlag[] = ['L', 'LL'];
@@ -33,14 +34,45 @@ function agreement(flag: ResultFlag | null, range: ParsedRange): ((x: number) =>
   return null;
 }
 
+/** The reading with a point put in at each place between its digits (`123`: `1.23`, `12.3`). */
+function pointedReadings(read: string): string[] {
+  return Array.from({ length: read.length - 1 }, (_, i) => `${read.slice(0, i + 1)}.${read.slice(i + 1)}`);
+}
+
+/** The readings with a point put back that agree with the row, for a whole number its row contradicts beside a range printed with points. */
+function agreeingPointed(read: string, agrees: (x: number) => boolean, range: ParsedRange): string[] {
+  if (!/^\d{2,}$/.test(read) || !/\d\.\d/.test(range.text)) return [];
+  return pointedReadings(read).filter((pointed) => agrees(Number(pointed)));
+}
+
 export function misreadPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): boolean {
   if (range === null || value.resultType !== 'numeric') return false;
   const agrees = agreement(flag, range);
   const read = value.resultValue;
   if (agrees === null || agrees(Number(read))) return false;
-  const pointedRange = /\d\.\d/.test(range.text);
-  if (/^\d{2,}$/.test(read) && pointedRange) {
-    for (let at = 1; at < read.length; at++) if (agrees(Number(`${read.slice(0, at)}.${read.slice(at)}`))) return true;
-  }
-  return /^\d+\.\d+$/.test(read) && !pointedRange && agrees(Number(read.replace('.', '')));
+  if (agreeingPointed(read, agrees, range).length > 0) return true;
+  return /^\d+\.\d+$/.test(read) && !/\d\.\d/.test(range.text) && agrees(Number(read.replace('.', '')));
+}
+
+/** Digits after the point of the range's most precise bound (`0.57-1.00`: 2; `> OR = 40`: 0). */
+function rangeDecimals(range: ParsedRange): number {
+  return Math.max(0, ...[...range.text.matchAll(/\d\.(\d+)/g)].map((m) => m[1]!.length));
+}
+
+/**
+ * The reading with its lost point put back, where that is sure: the engine was sure of the digits (the
+ * caller says so: the point alone was too faint to see), one place of the point and no other brings the
+ * reading into agreement with its row, and there the value has as many digits after its point as the
+ * range's bounds (labs print a test's values and range to one precision: `22` beside `1.2-2.2` is
+ * `2.2`). Null otherwise, and for a point a speck made: a range read in whole numbers may be one whose
+ * points were lost too (`75-125` for `7.5-12.5`), so taking a point out has nothing sure to go by.
+ */
+export function restoredPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): string | null {
+  if (range === null || value.resultType !== 'numeric') return null;
+  const agrees = agreement(flag, range);
+  if (agrees === null || agrees(Number(value.resultValue))) return null;
+  const agreeing = agreeingPointed(value.resultValue, agrees, range);
+  if (agreeing.length !== 1) return null;
+  const pointed = agreeing[0]!;
+  return pointed.length - pointed.indexOf('.') - 1 === rangeDecimals(range) ? pointed : null;
 }

@@ -1,6 +1,6 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
-import { misreadPoint } from '../ocr/misread-point';
+import { misreadPoint, restoredPoint } from '../ocr/misread-point';
 import { scannedPanelTitle } from '../ocr/panel-name-repair';
 import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
@@ -56,6 +56,13 @@ export function panelCode(panelName: string): string {
   );
 }
 
+/**
+ * A result on its way through the reader's repairs, with what no field of a result gives: how sure the
+ * engine was of the word it read the value from (`restoredPoint` trusts only digits it was sure of).
+ */
+type ReadResult = PanelResult & { valueOcrConfidence?: number };
+type ReadPanel = Omit<LabPanel, 'panelResults'> & { panelResults: ReadResult[] };
+
 /** Lowest OCR confidence of the row's words, when it was recognised from an image. */
 function ocrConfidence(raw: RawResult): number | undefined {
   const scores = raw.lines.flatMap((l) => l.words.map((w) => w.confidence)).filter((c): c is number => c !== undefined);
@@ -72,13 +79,20 @@ function isInverted(range: RawResult['range']): boolean {
   return range !== null && range.min !== null && range.max !== null && range.min > range.max;
 }
 
-function toPanelResult(read: RawResult): PanelResult {
+/** Lowest OCR confidence of the row's words that read as its value (a value read from one word, as numbers are). */
+function valueOcrConfidence(raw: RawResult): number | undefined {
+  const scores = raw.lines.flatMap((l) => l.words.filter((w) => w.text === raw.value.resultValue).map((w) => w.confidence)).filter((c): c is number => c !== undefined);
+  return scores.length > 0 ? Math.min(...scores) : undefined;
+}
+
+function toPanelResult(read: RawResult): ReadResult {
   const ocr = ocrConfidence(read);
   // A range read from a scan that no lab prints is no reading to give: a range missed is better than one wrong.
   const raw = ocr !== undefined && isInverted(read.range) ? { ...read, range: null } : read;
   // A test name OCR misread in the usual ways is the printed name the LOINC table knows (ocr/test-name-repair.ts).
   const repaired = ocr === undefined ? null : repairedTestName(raw.biomarker);
-  const result: PanelResult = {
+  const valueOcr = ocr === undefined ? undefined : valueOcrConfidence(raw);
+  const result: ReadResult = {
     biomarker: repaired ?? raw.biomarker,
     resultValue: raw.value.resultValue,
     resultType: raw.value.resultType,
@@ -100,13 +114,14 @@ function toPanelResult(read: RawResult): PanelResult {
     },
     // An OCR reading is no surer than its least certain word.
     confidence: lowered(Math.min(raw.confidence, ocr ?? 1), repaired === null ? 0 : REPAIR_PENALTY),
+    ...(valueOcr === undefined ? {} : { valueOcrConfidence: valueOcr }),
   };
   if (raw.flag) result.flag = raw.flag;
   if (raw.value.resultOperator) result.resultOperator = raw.value.resultOperator;
   return result;
 }
 
-function toPanel(raw: RawPanel, dateCollected: string | null): LabPanel {
+function toPanel(raw: RawPanel, dateCollected: string | null): ReadPanel {
   // A panel title misread by OCR is the panel table's printed title, a test's name, or as read without a speck's closing marks.
   const name = raw.results.some((r) => ocrConfidence(r) !== undefined) ? scannedPanelTitle(raw.name) : raw.name;
   return {
@@ -135,20 +150,20 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
  * unit repaired); the codes themselves are left to `applyCodes` (the pipeline's own steps), which then
  * code the repaired unit.
  */
-function withScanReadingsRepaired(panels: readonly LabPanel[], vendor: Vendor): LabPanel[] {
+function withScanReadingsRepaired(panels: readonly ReadPanel[], vendor: Vendor): ReadPanel[] {
   return panels.map((panel) => ({
     ...panel,
     panelResults: panel.panelResults.map((read) => (read.provenance.source === 'ocr' ? withRangeRepaired(withUnitRepaired(read, panel.panelName, vendor), panel.panelName, vendor) : read)),
   }));
 }
 
-function withUnitRepaired(result: PanelResult, panelName: string, vendor: Vendor): PanelResult {
+function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor): R {
   if (result.resultUnit === null) return result;
   const unit = repairedUnit(result.resultUnit, withCodes(result, panelName).loincCode, vendor);
   return unit === null ? result : { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
-function withRangeRepaired(result: PanelResult, panelName: string, vendor: Vendor): PanelResult {
+function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor): R {
   if (result.referenceRangeText === null) return result;
   const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
   const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor);
@@ -167,22 +182,49 @@ function hasMisreadPoint(result: PanelResult): boolean {
   return value !== null && misreadPoint(value, result.flag ?? null, parseRange(result.referenceRangeText));
 }
 
-/** Scanned rows whose value their row contradicts (ocr/misread-point.ts, ocr/unflagged-outlier.ts), left unread. */
-function withoutContradictedValues(panels: readonly LabPanel[]): { panels: LabPanel[]; skipped: SkippedRow[] } {
+/**
+ * A scanned value whose point was lost, with the point put back where the engine was sure of its digits
+ * and the row says where the point goes (ocr/misread-point.ts `restoredPoint`), at a repair's confidence.
+ */
+function withPointRestored({ valueOcrConfidence, ...result }: ReadResult, restored: Map<PanelResult, string>): PanelResult {
+  if (valueOcrConfidence === undefined || valueOcrConfidence < LOW_OCR_CONFIDENCE || result.resultValue === null || result.referenceRangeText === null) return result;
+  const value = parseValue(result.resultValue);
+  const pointed = value === null ? null : restoredPoint(value, result.flag ?? null, parseRange(result.referenceRangeText));
+  if (pointed === null) return result;
+  const repaired = { ...result, resultValue: pointed, confidence: lowered(result.confidence, REPAIR_PENALTY) };
+  restored.set(repaired, result.resultValue);
+  return repaired;
+}
+
+/**
+ * Scanned rows whose value their row contradicts (ocr/misread-point.ts, ocr/unflagged-outlier.ts): left
+ * unread, but for a lost point put back for sure.
+ */
+function withoutContradictedValues(panels: readonly ReadPanel[]): { panels: LabPanel[]; skipped: SkippedRow[]; restored: Map<PanelResult, string> } {
   const skipped: SkippedRow[] = [];
+  const restored = new Map<PanelResult, string>();
   const kept = panels.map((panel) => ({
     ...panel,
-    panelResults: panel.panelResults.filter((result) => {
+    panelResults: panel.panelResults.map((result) => withPointRestored(result, restored)).filter((result) => {
       if (!hasMisreadPoint(result) && !isUnflaggedOutlier(result)) return true;
       skipped.push({ reason: 'unreadable_cell', pageNumber: result.provenance.pageNumber, name: null });
       return false;
     }),
   }));
-  return { panels: kept.filter((panel) => panel.panelResults.length > 0), skipped };
+  return { panels: kept.filter((panel) => panel.panelResults.length > 0), skipped, restored };
 }
 
-/** Flags for what the reader doubted: ranges printed without a value, values OCR was unsure of. */
-function readerFlags(panels: readonly LabPanel[], skipped: readonly SkippedRow[]): ValidationFlag[] {
+/** What the flag of a scanned result says of its reading: the engine's doubt, or the point put back (`restored`: the value as read). */
+function ocrDoubt(result: PanelResult, restored: ReadonlyMap<PanelResult, string>): string | null {
+  const read = restored.get(result);
+  if (read !== undefined) return `${result.biomarker}: the scan shows ${read}, whose decimal point its range ${result.referenceRangeText} puts back as ${result.resultValue}: check it against the document`;
+  const ocr = result.provenance.ocrConfidence;
+  if (ocr === undefined || ocr >= LOW_OCR_CONFIDENCE) return null;
+  return `${result.biomarker}: the scan was read with confidence ${ocr}; check ${result.resultValue ?? 'the value'} against the document`;
+}
+
+/** Flags for what the reader doubted: ranges printed without a value, values OCR was unsure of or whose point it put back. */
+function readerFlags(panels: readonly LabPanel[], skipped: readonly SkippedRow[], restored: ReadonlyMap<PanelResult, string>): ValidationFlag[] {
   const flags: ValidationFlag[] = skipped
     .filter((s) => s.reason === 'range_without_value')
     .map((s) => ({
@@ -194,11 +236,11 @@ function readerFlags(panels: readonly LabPanel[], skipped: readonly SkippedRow[]
     }));
   for (const panel of panels) {
     for (const result of panel.panelResults) {
-      const ocr = result.provenance.ocrConfidence;
-      if (ocr === undefined || ocr >= LOW_OCR_CONFIDENCE) continue;
+      const message = ocrDoubt(result, restored);
+      if (message === null) continue;
       flags.push({
         code: 'low_ocr_confidence',
-        message: `${result.biomarker}: the scan was read with confidence ${ocr}; check ${result.resultValue ?? 'the value'} against the document`,
+        message,
         panelName: panel.panelName,
         biomarker: result.biomarker,
         pageNumber: result.pageNumber,
@@ -231,7 +273,7 @@ export function extractLabResults(pages: readonly PageText[], classification: Re
   const contradicted = withoutContradictedValues(panels);
   panels = contradicted.panels;
   const skipped = [...tables.skipped, ...contradicted.skipped];
-  let validationFlags = readerFlags(panels, skipped);
+  let validationFlags = readerFlags(panels, skipped, contradicted.restored);
   if (options.codes !== false) {
     panels = applyCodes(panels);
     validationFlags = [...validationFlags, ...validatePanels(panels)];

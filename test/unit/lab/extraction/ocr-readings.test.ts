@@ -504,8 +504,21 @@ describe('a value whose decimal point the scan lost', () => {
     [662, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
   ];
 
-  it('is not given on a recognised page: the row is left unread', async () => {
-    const { panels, summary } = await extractionOf([page]);
+  it('is given with its point put back where the engine was sure of the digits, at a repair’s confidence and flagged for a check', async () => {
+    const { panels, validationFlags } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([
+      ['A/G Ratio', '1.2'],
+      ['Sodium', '141'],
+    ]);
+    const [ratio, sodium] = panels[0]!.panelResults;
+    expect(ratio!.confidence).toBeLessThan(sodium!.confidence);
+    expect(ratio!.provenance.sourceText).toContain('12');
+    expect(validationFlags).toContainEqual(expect.objectContaining({ code: 'low_ocr_confidence', biomarker: 'A/G Ratio', message: expect.stringContaining('shows 12') }));
+    expect(validationFlags.filter((f) => f.biomarker === 'Sodium')).toEqual([]);
+  });
+
+  it('is not given where the engine doubted the digits: the row is left unread', async () => {
+    const { panels, summary } = await extractionOf([page], true, { '12': 0.7 });
     expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([['Sodium', '141']]);
     expect(summary.rowsSkipped).toContainEqual({ reason: 'unreadable_cell', count: 1 });
   });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { misreadPoint } from '../../../../functions/lab/ocr/misread-point';
+import { misreadPoint, restoredPoint } from '../../../../functions/lab/ocr/misread-point';
 import { type ParsedRange, parseRange } from '../../../../functions/lab/parsers/values';
 import type { ResultFlag } from '../../../../functions/lab/results-schema';
 
@@ -8,6 +8,7 @@ const range = (text: string): ParsedRange => parseRange(text)!;
 
 /** The flag a lab prints beside `value` and a two-sided range. */
 const flagOf = (value: number, r: ParsedRange): ResultFlag | null => (value < r.min! ? 'L' : value > r.max! ? 'H' : null);
+const flagged = (value: number, r: ParsedRange) => fc.constant(flagOf(value, r));
 
 describe('misreadPoint', () => {
   it.each([
@@ -44,8 +45,6 @@ describe('misreadPoint', () => {
     ['1.2', '1.2-2.2', null],
     ['0.5', '1.2-2.2', null],
   ] as const)('leaves %s beside %s (flag %s)', (value, printed, flag) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(false));
-
-  const flagged = (value: number, r: ParsedRange) => fc.constant(flagOf(value, r));
 
   it('takes a pointed value read without its point exactly where that contradicts the flag the lab prints for the value', () => {
     const pointed = fc.record({
@@ -87,6 +86,65 @@ describe('misreadPoint', () => {
           const agrees = flag === 'L' ? x < r.min! : flag === 'H' ? x > r.max! : x >= r.min! && x <= r.max!;
           expect(misreadPoint(numeric(read), flag, r)).toBe(!agrees);
           expect(misreadPoint(numeric(digits), flag, r)).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe('restoredPoint', () => {
+  it.each([
+    ['22', '1.2-2.2', null, '2.2'],
+    ['12', '1.2-2.2', null, '1.2'],
+    ['38', '3.4-10.8', null, '3.8'],
+    ['345', '31.5-35.7', null, '34.5'],
+    ['098', '0.57-1.27', null, '0.98'],
+    ['95', '9.8-13.5', 'L', '9.5'],
+    ['85', '8.7-10.2', 'L', '8.5'],
+    ['54', '<5.7', null, '5.4'],
+    ['1298', '0.450-4.500', null, '1.298'],
+  ] as const)('puts the point back in %s beside %s (flag %s): %s', (value, printed, flag, restored) => expect(restoredPoint(numeric(value), flag, range(printed))).toBe(restored));
+
+  it.each([
+    // Inside its range: no point lost.
+    ['48', '35-52', null, 'agrees as read'],
+    // Two places of the point agree (1.23 and 12.3): nothing says which.
+    ['123', '1.0-20.0', null, 'two places agree'],
+    ['123', '20.0-50.0', 'L', 'two places agree'],
+    ['131', '0.57-1.27', 'H', 'two places agree'],
+    // One place agrees, but with two digits after the point beside a range printed with one, or one beside two: a digit lost too.
+    ['13', '0.50-1.50', null, 'precision unlike the range'],
+    ['1215', '11.5-15.5', null, 'precision unlike the range'],
+    // A speck's point: the range read in whole numbers may have lost its own points.
+    ['11.9', '44-121', null, 'a point taken out'],
+    // No point brings it into agreement.
+    ['95', '1.2-2.2', null, 'none agrees'],
+    // A flag that says nothing of where the value lies.
+    ['12', '1.2-2.2', 'A', 'the flag says nothing'],
+  ] as const)('leaves %s beside %s (flag %s): %s', (value, printed, flag, _why) => expect(restoredPoint(numeric(value), flag, range(printed))).toBeNull());
+
+  it('puts back the printed value or nothing, and only where the point is taken for misread', () => {
+    const printedPair = fc.record({
+      whole: fc.integer({ min: 0, max: 99 }),
+      decimals: fc.integer({ min: 1, max: 3 }),
+      fraction: fc.nat(),
+      low: fc.integer({ min: 0, max: 99_999 }),
+      width: fc.integer({ min: 1, max: 99_999 }),
+    });
+    fc.assert(
+      fc.property(
+        printedPair.chain(({ whole, decimals, fraction, low, width }) => {
+          const scale = 10 ** decimals;
+          const printed = `${whole}.${String(fraction % scale).padStart(decimals, '0')}`;
+          const r = range(`${(low / scale).toFixed(decimals)}-${((low + width) / scale).toFixed(decimals)}`);
+          return fc.tuple(fc.constant(printed), fc.constant(r), flagged(Number(printed), r));
+        }),
+        ([printed, r, flag]) => {
+          const read = printed.replace('.', '');
+          const restored = restoredPoint(numeric(read), flag, r);
+          expect([null, printed]).toContain(restored);
+          if (restored !== null) expect(misreadPoint(numeric(read), flag, r)).toBe(true);
+          expect(restoredPoint(numeric(printed), flag, r)).toBeNull();
         },
       ),
     );
