@@ -78,3 +78,27 @@ describe('splitCells with columns', () => {
     );
   });
 });
+
+describe('splitCells between recognised words', () => {
+  /** Two words, the second `gap` font sizes after the first's inked box; recognised words carry OCR's confidence. */
+  function pair(first: string, second: string, gap: number, recognised = true): Line {
+    const a: Word = { text: first, x0: 40, x1: 40 + first.length * ADVANCE, y: 600, size: SIZE, exact: true, spaced: false, ...(recognised ? { confidence: 0.95 } : {}) };
+    const x0 = a.x1 + gap * SIZE;
+    const b: Word = { text: second, x0, x1: x0 + second.length * ADVANCE, y: 600, size: SIZE, exact: true, spaced: false, ...(recognised ? { confidence: 0.95 } : {}) };
+    return { pageNumber: 1, y: 600, x0: a.x0, x1: b.x1, size: SIZE, words: [a, b], text: `${first} ${second}` };
+  }
+  const texts = (l: Line) => splitCells(l).map((c) => c.text);
+
+  it('keeps a word after a comma or a letter’s point in the cell up to 1.4 font sizes: a fixed-pitch mark and space (`PROTEIN,` `TOTAL` 1.18 apart)', () => {
+    expect(texts(pair('PROTEIN,', 'TOTAL', 1.18))).toEqual(['PROTEIN, TOTAL']);
+    expect(texts(pair('Comp.', 'Metabolic', 1.36))).toEqual(['Comp. Metabolic']);
+  });
+
+  it('ends the cell beyond that, after other words beyond one font size, and between words of a text layer beyond 0.8', () => {
+    expect(texts(pair('RNA,', 'NOT', 1.5))).toEqual(['RNA,', 'NOT']);
+    expect(texts(pair('PROTEIN', 'TOTAL', 1.18))).toEqual(['PROTEIN', 'TOTAL']);
+    // A number's point or comma is no name going on.
+    expect(texts(pair('1.5,', '4.5', 1.18))).toEqual(['1.5,', '4.5']);
+    expect(texts(pair('PROTEIN,', 'TOTAL', 1.18, false))).toEqual(['PROTEIN,', 'TOTAL']);
+  });
+});
