@@ -9,6 +9,8 @@ import vocabulary from '../../../data/lab/report-vocabulary.json';
  * were read from the text already and do not change; only the text given back as printed does. A
  * text range read with a space lost (`NonReactive`, `NotEstab.`) that is one text of the vocabulary's
  * results or `Not Estab.` with spaces and letter case aside takes that text's spaces, its letters as read.
+ * So does one with a mark a speck left at the end of a word (`Non. Reactive`, `Non Reactive’`): no text
+ * result is printed with a point, comma or quote inside it or after it.
  */
 
 const INCLUSIVE_BOUND = /^([<>])\s*OR\s*=\s*(\d+(?:\.\d+)?)$/;
@@ -19,6 +21,9 @@ const unspaced = (text: string) => text.replace(/\s+/g, '').toLowerCase();
 /** Unspaced, lower-case text → the printed text ranges that read so (text results, `Not Estab.`). */
 const TEXT_RANGES = new Map<string, string[]>();
 for (const text of [...vocabulary.textResults.phrases, 'Not Estab.']) TEXT_RANGES.set(unspaced(text), [...(TEXT_RANGES.get(unspaced(text)) ?? []), text]);
+
+/** Marks a speck leaves at a word's end: a point, a comma, a quote. */
+const SPECK_MARKS_AT_WORD_END = /[.,'‘’`]+(?=\s|$)/g;
 
 /** `read` with the spaces of `printed` (the same letters, spaces aside), its letters as read. */
 function withSpacesOf(read: string, printed: string): string {
@@ -35,5 +40,12 @@ export function printedRangeText(text: string): string {
   if (bound) return `${bound[1]} OR = ${bound[2]}`;
   const cut = NOT_ESTABLISHED_CUT.test(text) ? 'Not Estab.' : text;
   const printed = TEXT_RANGES.get(unspaced(cut));
-  return printed?.length === 1 ? withSpacesOf(cut, printed[0]!) : cut;
+  if (printed !== undefined) return printed.length === 1 ? withSpacesOf(cut, printed[0]!) : cut;
+  const markless = cut.replace(SPECK_MARKS_AT_WORD_END, '');
+  const spelt = TEXT_RANGES.get(unspaced(markless));
+  if (spelt === undefined) return cut;
+  // Spelt as read, spaces and all, or with the spaces of the one text that reads so.
+  const asRead = spelt.find((text) => text.toLowerCase() === markless.toLowerCase());
+  if (asRead !== undefined) return markless;
+  return spelt.length === 1 ? withSpacesOf(markless, spelt[0]!) : cut;
 }
