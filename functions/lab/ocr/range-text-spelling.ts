@@ -8,7 +8,9 @@ import vocabulary from '../../../data/lab/report-vocabulary.json';
  * not give (docs/research/lab-extraction.md §1), whose period is a pixel or two at 150 dpi. The bounds
  * were read from the text already and do not change; only the text given back as printed does. A
  * text range read with a space lost (`NonReactive`, `NotEstab.`) that is one text of the vocabulary's
- * results or `Not Estab.` with spaces and letter case aside takes that text's spaces, its letters as read.
+ * results or `Not Estab.` with spaces and letter case aside takes that text's spaces, its letters as read;
+ * of two such texts (`NON REACTIVE`, `NONREACTIVE`), the one whose spaces stand where the reading turns
+ * from a small letter to a capital (`NonReactive` is `Non Reactive`; `NONREACTIVE` stays).
  * So does one with a mark a speck left at the end of a word (`Non. Reactive`, `Non Reactive’`): no text
  * result is printed with a point, comma or quote inside it or after it.
  */
@@ -25,6 +27,24 @@ for (const text of [...vocabulary.textResults.phrases, 'Not Estab.']) TEXT_RANGE
 /** Marks a speck leaves at a word's end: a point, a comma, a quote. */
 const SPECK_MARKS_AT_WORD_END = /[.,'‘’`]+(?=\s|$)/g;
 
+/** Where, counted in letters, a read text turns from a small letter to a capital: a word's start whose space was lost (`NonReactive`: 3). */
+function capitalStarts(read: string): number[] {
+  const letters = read.replace(/\s+/g, '');
+  return [...letters].flatMap((c, i) => (i > 0 && /\p{Lu}/u.test(c) && /\p{Ll}/u.test(letters[i - 1]!) ? [i] : []));
+}
+
+/** Where, counted in letters, a printed text has its spaces. */
+function spaceStarts(printed: string): number[] {
+  return printed.split(/\s+/).slice(0, -1).reduce<number[]>((starts, word) => [...starts, (starts[starts.length - 1] ?? 0) + word.length], []);
+}
+
+/** Of texts that read alike with spaces aside, the one whose spaces stand where the reading turns to capitals, if one does. */
+function byCapitals(read: string, printed: readonly string[]): string | undefined {
+  const starts = capitalStarts(read).join();
+  const fitting = printed.filter((text) => spaceStarts(text).join() === starts);
+  return fitting.length === 1 ? fitting[0] : undefined;
+}
+
 /** `read` with the spaces of `printed` (the same letters, spaces aside), its letters as read. */
 function withSpacesOf(read: string, printed: string): string {
   const letters = read.replace(/\s+/g, '');
@@ -40,7 +60,10 @@ export function printedRangeText(text: string): string {
   if (bound) return `${bound[1]} OR = ${bound[2]}`;
   const cut = NOT_ESTABLISHED_CUT.test(text) ? 'Not Estab.' : text;
   const printed = TEXT_RANGES.get(unspaced(cut));
-  if (printed !== undefined) return printed.length === 1 ? withSpacesOf(cut, printed[0]!) : cut;
+  if (printed !== undefined) {
+    const spelling = printed.length === 1 ? printed[0] : byCapitals(cut, printed);
+    return spelling === undefined ? cut : withSpacesOf(cut, spelling);
+  }
   const markless = cut.replace(SPECK_MARKS_AT_WORD_END, '');
   const spelt = TEXT_RANGES.get(unspaced(markless));
   if (spelt === undefined) return cut;
