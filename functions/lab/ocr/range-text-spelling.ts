@@ -35,7 +35,14 @@ function capitalStarts(read: string): number[] {
 
 /** Where, counted in letters, a printed text has its spaces. */
 function spaceStarts(printed: string): number[] {
-  return printed.split(/\s+/).slice(0, -1).reduce<number[]>((starts, word) => [...starts, (starts[starts.length - 1] ?? 0) + word.length], []);
+  let letters = 0;
+  return printed
+    .split(/\s+/)
+    .slice(0, -1)
+    .map((word) => {
+      letters += word.length;
+      return letters;
+    });
 }
 
 /** Of texts that read alike with spaces aside, the one whose spaces stand where the reading turns to capitals, if one does. */
