@@ -41,3 +41,8 @@ export function respacedUnit(unit: string): string {
   if (printed?.length === 1) return printed[0]!;
   return isPrintedUnit(unit) ? unit : (withLinkParted(unit.trim().replace(/\s+/g, ' ')) ?? unit);
 }
+
+/** Whether a text is a unit the reader knows, as read or with its spaces as the unit table prints them (`% oftotal Hgb`). */
+export function isUnitRespaced(text: string): boolean {
+  return isPrintedUnit(text) || isPrintedUnit(respacedUnit(text));
+}

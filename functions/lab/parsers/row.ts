@@ -1,6 +1,7 @@
 import { isKnownTestName } from '../loinc/map-to-loinc';
 import { memoize } from '../memo';
 import { scannedFlag } from '../ocr/normalise-word';
+import { isUnitRespaced } from '../ocr/unit-spacing';
 import type { ResultFlag } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import { type Cell, cellsByColumn, cellText, splitCells, textsByRole, toCell } from './cells';
@@ -129,11 +130,12 @@ function nameAndValue(fullName: string, valueText: string): { name: string; pars
 
 /**
  * A unit column holds a printed unit, or at most two short words a unit table may not know yet, none
- * a bare number (`cells/uL 1573` is a unit and the next column's value).
+ * a bare number (`cells/uL 1573` is a unit and the next column's value). A printed unit read with its
+ * spaces misjudged is one too (`% oftotal Hgb`: ocr/unit-spacing.ts gives it back as printed).
  */
 function plausibleUnit(text: string): boolean {
   const words = text.split(' ');
-  return isPrintedUnit(text) || (words.length <= 2 && text.length <= 16 && !/^[<>≤≥]|\d[-–]\d/.test(text) && !words.some((w) => /^\d+(?:\.\d+)?$/.test(w)));
+  return isUnitRespaced(text) || (words.length <= 2 && text.length <= 16 && !/^[<>≤≥]|\d[-–]\d/.test(text) && !words.some((w) => /^\d+(?:\.\d+)?$/.test(w)));
 }
 
 /** Left edge of the first word in a value column. */

@@ -1,4 +1,5 @@
 import { memoize } from '../memo';
+import { isUnitRespaced } from '../ocr/unit-spacing';
 import type { ResultFlag, ResultOperator, ResultType } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
 import { isDateText } from './dates';
@@ -169,7 +170,7 @@ function readRangeAndUnit(text: string, strict: boolean): RangeAndUnit | null {
   if (leading) {
     const rest = cell.slice(leading.length).trim();
     if (rest === '') return { range: leading.range, unit: null };
-    if (!strict || isPrintedUnit(rest)) return { range: leading.range, unit: rest };
+    if (!strict || isUnitRespaced(rest)) return { range: leading.range, unit: rest };
     return null;
   }
   if (isPrintedUnit(cell)) return { range: null, unit: cell };

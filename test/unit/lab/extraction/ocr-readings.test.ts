@@ -877,3 +877,22 @@ describe('words OCR set further apart than a text layer would', () => {
     ]);
   });
 });
+
+describe('a unit the engine read with its spaces misjudged', () => {
+  // Quest's `% of total Hgb`, its `of` run into `total`; the range and unit share a cell, no header above.
+  const page: DrawnLine[] = [
+    [760, [[36, 'Quest Diagnostics', 8.4]]],
+    [740, [[36, 'Collected: 03/14/2025', 8.4]]],
+    [700, [[36, 'HEMOGLOBIN A1c', 11]]],
+    [688, [[36, 'HEMOGLOBIN A1c'], [250, '5.9'], [270, 'H'], [330, '<5.7 % oftotal Hgb'], [520, 'DAL']]],
+    [676, [[36, 'GLUCOSE'], [250, '90'], [330, '65-99 mg/dL'], [520, 'DAL']]],
+  ];
+
+  it('is a unit of its row on a recognised page, given as the unit table prints it', async () => {
+    const { panels } = await extractionOf([page]);
+    expect(panels.flatMap((p) => p.panelResults).map((r) => [r.biomarker, r.resultValue, r.resultUnit, r.referenceRangeText])).toEqual([
+      ['HEMOGLOBIN A1c', '5.9', '% of total Hgb', '<5.7'],
+      ['GLUCOSE', '90', 'mg/dL', '65-99'],
+    ]);
+  });
+});
