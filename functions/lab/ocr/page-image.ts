@@ -3,6 +3,7 @@ import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
 import { estimateSkew } from './deskew';
 import { halved, straightened } from './grey-geometry';
 import { drawJpegs } from './jpeg-drawing';
+import { evenlyLit } from './lighting';
 import type { PageImage } from './recognizer';
 import { type Matrix, scannedJpegPages } from './scan-images';
 
@@ -115,7 +116,8 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       const renderer = jpegs && (await drawJpegs(rendering.context, jpegs, viewportTransform)) ? 'jpeg' : 'pdf.js';
       if (renderer === 'pdf.js') await drawWithPdfJs(rendering, page, viewport);
       await yieldToEventLoop();
-      const drawn: PageImage = { width, height, dpi, grey: greyOf(rendering.canvas, width, height, Factory) };
+      // A photographed page's paper made evenly white before anything reads its grey levels (lighting.ts).
+      const drawn: PageImage = evenlyLit({ width, height, dpi, grey: greyOf(rendering.canvas, width, height, Factory) });
       // The skew is measured on the page at half the resolution (within 0.025° of the full one, in a
       // quarter of the time); then the page is straightened once, at full resolution.
       const skewDegrees = estimateSkew(halved(drawn));

@@ -7,6 +7,7 @@ import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/oc
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
 import { scannedDocument } from '../../../fixtures/lab-documents/documents';
 import { type GeneratedReport, generateLabcorpReport, generateQuestReport } from '../../../fixtures/labs/generator';
+import { renderingSet } from '../../../fixtures/labs/rendering/set';
 import { NOISY_SCAN, scanned } from '../../../fixtures/labs/scanned';
 
 /**
@@ -69,6 +70,16 @@ it('straightens a noisy 150-dpi scan turned by 3° before recognition, so rows s
   expect(recognized[0]!.renderer).toBe('jpeg');
   expect(recognized[0]!.skewDegrees).toBeCloseTo(NOISY_SCAN.skewDegrees, 0);
   expect(valuesFound(report, [recognized[0]!.page])).toBeGreaterThanOrEqual(0.8);
+});
+
+it('reads a photographed page whose light falls to 40 % across it as it reads the page evenly lit', async () => {
+  // A Quest report of the rendering generator: evenly lit, 35 of its 40 values are read as words; with
+  // the light falling off and nothing done about it, 25 (the dim corner's paper counted as ink).
+  const report = (await renderingSet(9, 17)).filter((r) => r.truth.expected.status === 'completed')[1]!;
+  const pdf = await scanned(report.pdf, { seed: 101, lightFalloff: 0.6 });
+  const pages = await withRecognizedPages(pdf, await readPdfText(pdf), tesseractRecognizer);
+  expect(valuesFound(report, pages)).toBeGreaterThanOrEqual(0.85);
+  expect(classifyDocument(pages)).toMatchObject({ kind: 'lab_report', vendor: 'quest' });
 });
 
 it('sends a page whose text layer decodes to nothing to OCR, and keeps pages with real text', async () => {
