@@ -98,6 +98,19 @@ function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Pixels a page may be drawn with: a legal-size sheet (8.5 × 14 in) at 300 dpi. A photo wrapped as a
+ * PDF often gets a page the size of its pixels in points (a 12-megapixel photo: 42 × 56 in), which at
+ * 300 dpi would be 200 megapixels (2.6 GB of memory, 38 s of CPU, and glyphs too tall for the engine).
+ */
+export const MAX_RENDER_PIXELS = 8.5 * 14 * 300 * 300;
+
+/** Canvas pixels per PDF unit for a page `size` (PDF units): `dpi`, or less where the page would exceed `MAX_RENDER_PIXELS`. */
+export function renderScale(size: { width: number; height: number }, dpi: number): number {
+  const scale = dpi / 72;
+  return Math.min(scale, Math.sqrt(MAX_RENDER_PIXELS / (size.width * size.height)));
+}
+
 /** Renders `pageNumbers` of the PDF one at a time (a page's pixels are dropped before the next). */
 export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly number[], dpi = RENDER_DPI): AsyncGenerator<RenderedPage> {
   const Factory = await factory();
@@ -107,7 +120,7 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
   try {
     for (const pageNumber of pageNumbers) {
       const page = await pdf.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: dpi / 72 });
+      const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 }), dpi) });
       const width = Math.ceil(viewport.width);
       const height = Math.ceil(viewport.height);
       const jpegs = jpegPages.get(pageNumber);
@@ -117,6 +130,9 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       if (renderer === 'pdf.js') await drawWithPdfJs(rendering, page, viewport);
       await yieldToEventLoop();
       // A photographed page's paper made evenly white before anything reads its grey levels (lighting.ts).
+      // A page drawn smaller than `dpi` is a sheet of ordinary size shown on a page of a photo's size: its
+      // glyphs are as many pixels tall as a sheet's at `dpi`, which is what the steps that size them by
+      // the resolution (despeckling, the engine) are told.
       const drawn: PageImage = evenlyLit({ width, height, dpi, grey: greyOf(rendering.canvas, width, height, Factory) });
       // The skew is measured on the page at half the resolution (within 0.025° of the full one, in a
       // quarter of the time); then the page is straightened once, at full resolution.
@@ -125,7 +141,7 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       const image = Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? straightened(drawn, skewDegrees) : drawn;
       await yieldToEventLoop();
       page.cleanup();
-      yield { pageNumber, width: viewport.width * (72 / dpi), height: viewport.height * (72 / dpi), image, skewDegrees, renderer };
+      yield { pageNumber, width: viewport.width / viewport.scale, height: viewport.height / viewport.scale, image, skewDegrees, renderer };
     }
   } finally {
     await pdf.destroy();

@@ -149,7 +149,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
     }
   }
   const joined = (await withMisshapenRangesReadAgain(withUnspacedWordsJoined(withSplitRangesJoined(withSplitPointsJoined(words, clean), clean)), clean, recognizer)).map((w) => withRangeSpacing(w, clean));
-  const items = wordsToItems(joined, image, height);
+  const items = wordsToItems(joined, width / image.width, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };

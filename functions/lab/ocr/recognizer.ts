@@ -12,7 +12,12 @@ import { normaliseWord } from './normalise-word';
 export interface PageImage {
   width: number;
   height: number;
-  /** Pixels per inch the page was rendered at (PDF units are 1/72 inch). */
+  /**
+   * Pixels per inch of the sheet the page shows, which sizes glyphs and specks: the resolution it was
+   * rendered at (PDF units are 1/72 inch), but on a page drawn under its size (a photo's: page-image.ts
+   * `renderScale`) the resolution a sheet of ordinary size would have; positions go back to PDF units by
+   * the page's size, not by this.
+   */
   dpi: number;
   grey: Uint8Array;
 }
@@ -136,10 +141,10 @@ function snappedToBodySize(items: TextItem[]): TextItem[] {
 /**
  * Words as the text items the reader consumes: PDF units, baseline origin bottom-left, height about
  * the font size (an estimate near the page's body size is that size), the engine's confidence kept,
- * unambiguous confusions repaired (normalise-word.ts). `pageHeight` is in PDF units.
+ * unambiguous confusions repaired (normalise-word.ts). `pageHeight` is in PDF units, `scale` the PDF
+ * units a pixel of the image spans (72 / dpi, or more on a page drawn under its size: page-image.ts).
  */
-export function wordsToItems(words: readonly RecognizedWord[], image: Pick<PageImage, 'dpi'>, pageHeight: number): TextItem[] {
-  const scale = 72 / image.dpi;
+export function wordsToItems(words: readonly RecognizedWord[], scale: number, pageHeight: number): TextItem[] {
   const items = words
     .map((w) => ({ ...w, text: normaliseWord(w.text) }))
     .filter((w) => w.text !== '')

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
-import { renderPages } from '../../../../functions/lab/ocr/page-image';
+import { MAX_RENDER_PIXELS, renderPages, renderScale } from '../../../../functions/lab/ocr/page-image';
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
@@ -80,6 +80,27 @@ it('reads a photographed page whose light falls to 40 % across it as it reads th
   const pages = await withRecognizedPages(pdf, await readPdfText(pdf), tesseractRecognizer);
   expect(valuesFound(report, pages)).toBeGreaterThanOrEqual(0.85);
   expect(classifyDocument(pages)).toMatchObject({ kind: 'lab_report', vendor: 'quest' });
+});
+
+it('draws a page of a photo’s size (a 12-megapixel photo wrapped as 42 × 56 in) within the pixels of a legal sheet at 300 dpi, words placed in its own units', async () => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const sheet = pdf.addPage([3024, 4032]);
+  // A sheet's worth of lines at the size a photo's pixels give them, so the page is no blank one.
+  for (let line = 0; line < 40; line++) sheet.drawText(line === 10 ? 'GLUCOSE 95 mg/dL 65-99' : 'SODIUM 140 mmol/L 134-144', { x: 300, y: 3600 - 80 * line, size: 60, font });
+  const bytes = await pdf.save();
+  expect(renderScale({ width: 612, height: 792 }, 300)).toBe(300 / 72);
+  const rendered = [];
+  for await (const page of renderPages(bytes, [1])) rendered.push(page);
+  const [{ width, height, image }] = rendered as [(typeof rendered)[number]];
+  expect([width, height]).toEqual([3024, 4032]);
+  expect(image.width * image.height).toBeLessThanOrEqual(MAX_RENDER_PIXELS * 1.001);
+  expect(image.width / image.height).toBeCloseTo(3024 / 4032, 2);
+  const recognized = [];
+  for await (const { page } of recognizePages(bytes, [1], tesseractRecognizer)) recognized.push(page);
+  const glucose = recognized[0]!.items.find((i) => i.str === 'GLUCOSE');
+  expect(glucose?.x).toBeCloseTo(300, -1);
+  expect(glucose?.y).toBeCloseTo(2800, -1);
 });
 
 it('sends a page whose text layer decodes to nothing to OCR, and keeps pages with real text', async () => {
