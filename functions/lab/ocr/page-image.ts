@@ -26,6 +26,8 @@ export interface RenderedPage {
   width: number;
   height: number;
   image: PageImage;
+  /** PDF units a pixel of the image spans (72 / dpi, or more on a page drawn under its size: `renderResolution`). */
+  unitsPerPixel: number;
   /** The skew that was corrected (degrees, see deskew.ts). */
   skewDegrees: number;
   /** What drew the page: its JPEGs decoded natively (a scan, jpeg-drawing.ts) or pdf.js. */
@@ -105,10 +107,9 @@ function yieldToEventLoop(): Promise<void> {
  */
 export const MAX_RENDER_PIXELS = 8.5 * 14 * 300 * 300;
 
-/** Canvas pixels per PDF unit for a page `size` (PDF units): `dpi`, or less where the page would exceed `MAX_RENDER_PIXELS`. */
-export function renderScale(size: { width: number; height: number }, dpi: number): number {
-  const scale = dpi / 72;
-  return Math.min(scale, Math.sqrt(MAX_RENDER_PIXELS / (size.width * size.height)));
+/** Pixels per PDF inch to draw a page `size` (PDF units) with: `dpi`, or less where the page would exceed `MAX_RENDER_PIXELS`. */
+export function renderResolution(size: { width: number; height: number }, dpi: number): number {
+  return Math.min(dpi, 72 * Math.sqrt(MAX_RENDER_PIXELS / (size.width * size.height)));
 }
 
 /** Renders `pageNumbers` of the PDF one at a time (a page's pixels are dropped before the next). */
@@ -120,7 +121,8 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
   try {
     for (const pageNumber of pageNumbers) {
       const page = await pdf.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 }), dpi) });
+      const resolution = renderResolution(page.getViewport({ scale: 1 }), dpi);
+      const viewport = page.getViewport({ scale: resolution / 72 });
       const width = Math.ceil(viewport.width);
       const height = Math.ceil(viewport.height);
       const jpegs = jpegPages.get(pageNumber);
@@ -141,7 +143,8 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       const image = Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? straightened(drawn, skewDegrees) : drawn;
       await yieldToEventLoop();
       page.cleanup();
-      yield { pageNumber, width: viewport.width / viewport.scale, height: viewport.height / viewport.scale, image, skewDegrees, renderer };
+      const unitsPerPixel = 72 / resolution;
+      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, renderer };
     }
   } finally {
     await pdf.destroy();

@@ -126,7 +126,7 @@ export async function* recognizePages(
 
 /** One rendered page read: blank, its words (with a second look at ink left without words), or unreadable. */
 async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecognizer): Promise<PageRecognition> {
-  const { pageNumber, width, height, image, skewDegrees, renderer } = rendered;
+  const { pageNumber, width, height, image, unitsPerPixel, skewDegrees, renderer } = rendered;
   if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, renderer, meanConfidence: null };
   const clean = despeckle(image).image;
   const read = async (found: Promise<RecognizedWord[]>) => (await found)
@@ -149,7 +149,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
     }
   }
   const joined = (await withMisshapenRangesReadAgain(withUnspacedWordsJoined(withSplitRangesJoined(withSplitPointsJoined(words, clean), clean)), clean, recognizer)).map((w) => withRangeSpacing(w, clean));
-  const items = wordsToItems(joined, width / image.width, height);
+  const items = wordsToItems(joined, unitsPerPixel, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };

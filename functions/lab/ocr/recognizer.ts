@@ -15,7 +15,7 @@ export interface PageImage {
   /**
    * Pixels per inch of the sheet the page shows, which sizes glyphs and specks: the resolution it was
    * rendered at (PDF units are 1/72 inch), but on a page drawn under its size (a photo's: page-image.ts
-   * `renderScale`) the resolution a sheet of ordinary size would have; positions go back to PDF units by
+   * `renderResolution`) the resolution a sheet of ordinary size would have; positions go back to PDF units by
    * the page's size, not by this.
    */
   dpi: number;
