@@ -515,6 +515,8 @@ describe('a value whose decimal point the scan lost', () => {
     expect(ratio!.provenance.sourceText).toContain('12');
     expect(validationFlags).toContainEqual(expect.objectContaining({ code: 'low_ocr_confidence', biomarker: 'A/G Ratio', message: expect.stringContaining('shows 12') }));
     expect(validationFlags.filter((f) => f.biomarker === 'Sodium')).toEqual([]);
+    // What the reader carried to weigh the point (the value word's confidence) is no field of a result.
+    for (const result of panels[0]!.panelResults) expect(Object.keys(result)).not.toContain('valueOcrConfidence');
   });
 
   it('is not given where the engine doubted the digits: the row is left unread', async () => {
