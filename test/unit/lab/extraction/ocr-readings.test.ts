@@ -898,3 +898,21 @@ describe('a unit the engine read with its spaces misjudged', () => {
     ]);
   });
 });
+
+describe('a panel title misread beyond a near spelling', () => {
+  // Labcorp's `Comp. Metabolic Panel (14)`, its first word read `coin.` and doubted.
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'coin.', 11], [70, 'Metabolic Panel (14)', 11]]],
+    [674, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, '134-144']]],
+  ];
+
+  it('is the panel table’s title its sure words spell word for word, on a recognised page', async () => {
+    expect((await panelsOf([page], true, { 'coin.': 0.21 })).map(([title]) => title)).toEqual(['Comp. Metabolic Panel (14)']);
+  });
+
+  it('stays as read where the engine was sure of the word, and on a text page', async () => {
+    expect((await panelsOf([page], true)).map(([title]) => title)).toEqual(['coin. Metabolic Panel (14)']);
+    expect((await panelsOf([page], false)).map(([title]) => title)).toEqual(['coin. Metabolic Panel (14)']);
+  });
+});

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import panelTable from '../../../../data/lab/loinc-panels.json';
 import { LOINC_ROWS } from '../../../../functions/lab/loinc/map-to-loinc';
-import { MISREAD_TEST_NAMES, type NameWord, sameNormalisedName } from '../../../../functions/lab/ocr/misread-name';
+import { MISREAD_TEST_NAMES, type NameWord, sameNormalisedName, wordForWord } from '../../../../functions/lab/ocr/misread-name';
+import { MISREAD_PANEL_TITLES } from '../../../../functions/lab/ocr/panel-name-repair';
 import { confusionFold } from '../../../../functions/lab/ocr/test-name-repair';
 
 /** Words as read: those marked `?` were doubted. */
@@ -76,6 +78,48 @@ describe('MISREAD_TEST_NAMES.reading', () => {
         expect(reading(words.map((text) => ({ text, doubted: false })))).toBeNull();
         const withStranger = [{ text: stranger, doubted: false }, ...words.map((text, k) => ({ text, doubted: doubts[k]! }))];
         expect(reading(withStranger)).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('wordForWord with the panel table', () => {
+  const titles = (words: readonly NameWord[]) => wordForWord(MISREAD_PANEL_TITLES, words);
+
+  it.each([
+    [read('coin.?', 'Metabolic', 'Panel', '(14)'), 'Comp. Metabolic Panel (14)'],
+    [read('LIPID', 'PANEL,', 'STANDRD?'), 'LIPID PANEL, STANDARD'],
+    [read('URINALYSIS,', 'C0MPL?'), null],
+    // Sure words no more than the doubted: too little read to tell.
+    [read('coin.?', 'Metabolic', 'Pane?', '(14)'), null],
+    [read('coin.?', 'Metabolic', 'Panel', '(8)'), 'Basic Metabolic Panel (8)'],
+    // Sure words that spell no title word for word.
+    [read('coin.?', 'Metabolic', 'Panel', '(9)'), null],
+    // Two panels' titles fit (`COMPREHENSIVE` or `BASIC`): none is taken.
+    [read('C0MPLETE?', 'METABOLIC', 'PANEL'), null],
+    // A doubted word standing for two printed words: not word for word.
+    [read('Comp.', 'MetabolicPane?', '(14)'), null],
+    // Nothing doubted: a title as read.
+    [read('Comp.', 'Metabolic', 'Panel', '(14)'), null],
+  ] as const)('reads %j as %s', (words, title) => expect(titles(words)).toBe(title));
+
+  it('gives the title whose words the sure words are where one panel has such titles, and nothing where two do', () => {
+    const printed = [...new Set(panelTable.panels.flatMap((panel) => panel.printedNames))];
+    const panelOf = (title: string) => panelTable.panels.find((p) => p.printedNames.includes(title));
+    fc.assert(
+      fc.property(fc.constantFrom(...printed), fc.nat(), fc.string({ minLength: 1, maxLength: 10 }), (title, at, garbage) => {
+        const words = title.split(/\s+/);
+        const i = at % words.length;
+        const found = titles(words.map((text, k) => ({ text: k === i ? garbage : text, doubted: k === i })));
+        if (words.length < 3) return expect(found).toBeNull();
+        // The titles the sure words spell word for word, the doubted word aside.
+        const fitting = printed.filter((other) => {
+          const its = other.split(/\s+/);
+          return its.length === words.length && its.every((w, k) => k === i || confusionFold(w) === confusionFold(words[k]!));
+        });
+        const panels = new Set(fitting.map(panelOf));
+        if (panels.size === 1) expect(panelOf(found ?? '')).toBe(panelOf(title));
+        else expect(found).toBeNull();
       }),
     );
   });
