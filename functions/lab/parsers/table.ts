@@ -127,8 +127,23 @@ function titleCandidate(line: Line): boolean {
     !text.includes('[REDACTED]') &&
     !isComment(text) &&
     !isGarbledHeader(line) &&
+    !isUnreadRow(line) &&
     text.split(' ').length <= MAX_TITLE_WORDS
   );
+}
+
+/** A two-sided range of numbers, as a range cell prints it (`3.6-5.1`, `36-51` with its points lost). */
+const NUMERIC_RANGE = /^\d+(?:\.\d+)?-\d+(?:\.\d+)?$/;
+
+/**
+ * A line that opens with a test name the LOINC table knows and holds a cell of a range of numbers is a
+ * row the reader could not read, no panel title: `ALBUMIN 5.2 grdL 36-51 Critical`, its unit and range
+ * garbled and its value read at twice the body size (which made the line look like a title), had titled
+ * the rows under it.
+ */
+function isUnreadRow(line: Line): boolean {
+  const [name, ...rest] = splitCells(line);
+  return name !== undefined && rest.some((cell) => NUMERIC_RANGE.test(cell.text)) && knownName(name.text, line);
 }
 
 /**

@@ -916,3 +916,27 @@ describe('a panel title misread beyond a near spelling', () => {
     expect((await panelsOf([page], false)).map(([title]) => title)).toEqual(['coin. Metabolic Panel (14)']);
   });
 });
+
+describe('a row the reader could not read, its value sized up by its own glyphs', () => {
+  // Quest's `ALBUMIN 5.2 H g/dL 3.6-5.1`: the value read at twice the body size, the flag misread, the unit garbled, the range's points lost.
+  const page: DrawnLine[] = [
+    [760, [[34, 'Quest Diagnostics', 8.4]]],
+    [740, [[34, 'Collected: 03/14/2025', 8.4]]],
+    [700, [[34, 'COMPREHENSIVE METABOLIC PANEL', 8.4]]],
+    [688, [[48, 'SODIUM', 7.7], [345, '140', 7.7], [377, 'mmol/L', 7.7], [446, '135-146', 7.7]]],
+    [676, [[48, 'ALBUMIN', 7.7], [345, '5.2', 14.7], [377, 'grdL', 7.7], [446, '36-51', 7.7], [520, 'Critical', 7.7]]],
+    [664, [[48, 'GLOBULIN', 7.7], [345, '2.3', 7.7], [376, 'g/dL', 7.7], [446, '1.9-3.7', 7.7]]],
+  ];
+
+  it('is no panel title: the rows under it stay in their panel', async () => {
+    expect(await panelsOf([page])).toEqual([
+      [
+        'COMPREHENSIVE METABOLIC PANEL',
+        [
+          ['SODIUM', '140'],
+          ['GLOBULIN', '2.3'],
+        ],
+      ],
+    ]);
+  });
+});
