@@ -131,6 +131,16 @@ function differsInSizeOnly(read: string, spelling: string): boolean {
 }
 
 /**
+ * Whether a reading is the spelling but for its first letter, read small where the spelling has a
+ * capital (`iron Bind.Cap.(TIBC)`: a serif `I` taken for an `i` by a speck above it). No lab starts a
+ * name with a small letter but where the table spells it so (`eGFR`, `pH`), and such a reading stays.
+ */
+function capitalLostAtStart(read: string, spelling: string): boolean {
+  const first = read[0] ?? '';
+  return /\p{Ll}/u.test(first) && spelling[0] === first.toUpperCase() && read.slice(1) === spelling.slice(1);
+}
+
+/**
  * A table's printed spellings, and the repair of a reading of one of them (the rules above): test
  * names from the LOINC table here, panel titles from the panel table (panel-name-repair.ts).
  */
@@ -164,7 +174,7 @@ export class PrintedNames {
       if (known.includes(read)) return null;
       const unspaced = (spelling: string) => spelling.replace(/\s+/g, '');
       const respaced = known.find((spelling) => unspaced(spelling) === unspaced(read));
-      const resized = known.filter((spelling) => differsInSizeOnly(read, spelling));
+      const resized = known.filter((spelling) => differsInSizeOnly(read, spelling) || capitalLostAtStart(read, spelling));
       return respaced ?? (resized.length === 1 ? resized[0]! : MIXED_CASE_WORD.test(read) ? nearestInCase(read, known) : null);
     }
     const fold = confusionFold(read);
