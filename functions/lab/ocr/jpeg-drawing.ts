@@ -1,4 +1,5 @@
 import type { DOMMatrix, Image, SKRSContext2D } from '@napi-rs/canvas';
+import { decodedImage } from './pinned-canvas-work';
 import type { Matrix, PlacedJpeg } from './scan-images';
 
 /**
@@ -67,8 +68,7 @@ export async function drawJpegs(context: SKRSContext2D, jpegs: readonly PlacedJp
   const transforms = jpegs.map((placed) => imageTransform(context, viewport, placed));
   context.resetTransform();
   if (transforms.some((t) => magnification(t).some((scale) => scale < 0.5))) return false;
-  const { loadImage } = await import('@napi-rs/canvas');
-  const images = await Promise.all(jpegs.map((placed) => loadImage(Buffer.from(placed.jpeg)).catch(() => undefined)));
+  const images = await Promise.all(jpegs.map((placed) => decodedImage(placed.jpeg).catch(() => undefined)));
   if (images.some((image, i) => image?.width !== jpegs[i]!.width || image?.height !== jpegs[i]!.height)) return false;
   jpegs.forEach((placed, i) => {
     const t = transforms[i]!;

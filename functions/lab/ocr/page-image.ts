@@ -4,6 +4,7 @@ import { estimateSkew } from './deskew';
 import { halved, straightened } from './grey-geometry';
 import { drawJpegs } from './jpeg-drawing';
 import { evenlyLit } from './lighting';
+import { encodedCanvas } from './pinned-canvas-work';
 import type { PageImage } from './recognizer';
 import { type Matrix, scannedJpegPages } from './scan-images';
 
@@ -164,5 +165,5 @@ export async function pngOf(image: PageImage): Promise<Buffer> {
     pixels.data[j + 3] = 255;
   }
   context.putImageData(pixels, 0, 0);
-  return canvas.encode('png');
+  return encodedCanvas(canvas, 'png');
 }
