@@ -39,9 +39,12 @@ function pointedReadings(read: string): string[] {
   return Array.from({ length: read.length - 1 }, (_, i) => `${read.slice(0, i + 1)}.${read.slice(i + 1)}`);
 }
 
+/** Whether a range is printed with points (`1.2-2.2`; not `44-121`). */
+const isPointedRange = (range: ParsedRange) => /\d\.\d/.test(range.text);
+
 /** The readings with a point put back that agree with the row, for a whole number its row contradicts beside a range printed with points. */
 function agreeingPointed(read: string, agrees: (x: number) => boolean, range: ParsedRange): string[] {
-  if (!/^\d{2,}$/.test(read) || !/\d\.\d/.test(range.text)) return [];
+  if (!/^\d{2,}$/.test(read) || !isPointedRange(range)) return [];
   return pointedReadings(read).filter((pointed) => agrees(Number(pointed)));
 }
 
@@ -51,7 +54,7 @@ export function misreadPoint(value: ParsedValue, flag: ResultFlag | null, range:
   const read = value.resultValue;
   if (agrees === null || agrees(Number(read))) return false;
   if (agreeingPointed(read, agrees, range).length > 0) return true;
-  return /^\d+\.\d+$/.test(read) && !/\d\.\d/.test(range.text) && agrees(Number(read.replace('.', '')));
+  return /^\d+\.\d+$/.test(read) && !isPointedRange(range) && agrees(Number(read.replace('.', '')));
 }
 
 /** Digits after the point of the range's most precise bound (`0.57-1.00`: 2; `> OR = 40`: 0). */

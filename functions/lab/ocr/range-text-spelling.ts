@@ -75,7 +75,6 @@ export function printedRangeText(text: string): string {
   const spelt = TEXT_RANGES.get(unspaced(markless));
   if (spelt === undefined) return cut;
   // Spelt as read, spaces and all, or with the spaces of the one text that reads so.
-  const asRead = spelt.find((text) => text.toLowerCase() === markless.toLowerCase());
-  if (asRead !== undefined) return markless;
+  if (spelt.some((text) => text.toLowerCase() === markless.toLowerCase())) return markless;
   return spelt.length === 1 ? withSpacesOf(markless, spelt[0]!) : cut;
 }

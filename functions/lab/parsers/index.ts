@@ -11,7 +11,7 @@ import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
-import { boundingBox, LOW_OCR_CONFIDENCE } from './layout';
+import { boundingBox, LOW_OCR_CONFIDENCE, type Word } from './layout';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
 import { parseRange, parseValue } from './values';
@@ -63,9 +63,9 @@ export function panelCode(panelName: string): string {
 type ReadResult = PanelResult & { valueOcrConfidence?: number };
 type ReadPanel = Omit<LabPanel, 'panelResults'> & { panelResults: ReadResult[] };
 
-/** Lowest OCR confidence of the row's words, when it was recognised from an image. */
-function ocrConfidence(raw: RawResult): number | undefined {
-  const scores = raw.lines.flatMap((l) => l.words.map((w) => w.confidence)).filter((c): c is number => c !== undefined);
+/** Lowest OCR confidence of the row's words that `counts` (all by default), when it was recognised from an image. */
+function ocrConfidence(raw: RawResult, counts: (word: Word) => boolean = () => true): number | undefined {
+  const scores = raw.lines.flatMap((l) => l.words.filter(counts).map((w) => w.confidence)).filter((c): c is number => c !== undefined);
   return scores.length > 0 ? Math.min(...scores) : undefined;
 }
 
@@ -79,19 +79,14 @@ function isInverted(range: RawResult['range']): boolean {
   return range !== null && range.min !== null && range.max !== null && range.min > range.max;
 }
 
-/** Lowest OCR confidence of the row's words that read as its value (a value read from one word, as numbers are). */
-function valueOcrConfidence(raw: RawResult): number | undefined {
-  const scores = raw.lines.flatMap((l) => l.words.filter((w) => w.text === raw.value.resultValue).map((w) => w.confidence)).filter((c): c is number => c !== undefined);
-  return scores.length > 0 ? Math.min(...scores) : undefined;
-}
-
 function toPanelResult(read: RawResult): ReadResult {
   const ocr = ocrConfidence(read);
   // A range read from a scan that no lab prints is no reading to give: a range missed is better than one wrong.
   const raw = ocr !== undefined && isInverted(read.range) ? { ...read, range: null } : read;
   // A test name OCR misread in the usual ways is the printed name the LOINC table knows (ocr/test-name-repair.ts).
   const repaired = ocr === undefined ? null : repairedTestName(raw.biomarker);
-  const valueOcr = ocr === undefined ? undefined : valueOcrConfidence(raw);
+  // The words that read as the value (a value is read from one word, as numbers are).
+  const valueOcr = ocr === undefined ? undefined : ocrConfidence(raw, (w) => w.text === raw.value.resultValue);
   const result: ReadResult = {
     biomarker: repaired ?? raw.biomarker,
     resultValue: raw.value.resultValue,
