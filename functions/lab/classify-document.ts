@@ -1,3 +1,4 @@
+import { dateReadings, printedCollectionDates } from './ocr/misread-date';
 import { collectionDates } from './parsers/collection-dates';
 import { hasNonUsDate } from './parsers/dates';
 import { pageLines } from './parsers/layout';
@@ -58,7 +59,7 @@ export function classifyDocument(pages: readonly PageText[]): DocumentClassifica
   }
   if (!vendor) return { kind: 'invalid', reason: 'non_supported_lab', detectedLab: otherLab };
   if (hasNonUsDate(text)) return { kind: 'invalid', reason: 'non_us_document', detectedLab };
-  const dates = [...new Set(pageLineSets.flatMap((lines) => collectionDates(lines)))];
+  const dates = printedCollectionDates(pageLineSets.map((lines) => dateReadings(collectionDates(lines), lines)));
   if (dates.length > 1) return { kind: 'invalid', reason: 'multiple_collection_dates', detectedLab };
   return { kind: 'lab_report', vendor, collectionDate: dates[0] ?? null };
 }
