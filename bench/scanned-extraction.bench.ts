@@ -5,7 +5,7 @@ import { extractLabResults } from '../functions/lab/parsers';
 import { type PageText, readPdfText } from '../functions/lab/pdf-text';
 import type { LabPanel } from '../functions/lab/results-schema';
 import { renderingSet } from '../test/fixtures/labs/rendering/set';
-import { CLEAN_SCAN, NOISY_SCAN, rasterFonts, type ScanOptions, scanned } from '../test/fixtures/labs/scanned';
+import { CLEAN_SCAN, FAX_SCAN, NOISY_SCAN, rasterFonts, type ScanOptions, scanned } from '../test/fixtures/labs/scanned';
 import { emptyScore, FIELDS, mergeScore, precisionRecall, type Score, scoreExtraction } from '../test/fixtures/labs/score';
 import { type Bench, type BenchRow, percentile, round } from './types';
 
@@ -18,7 +18,9 @@ import { type Bench, type BenchRow, percentile, round } from './types';
  * - clean: 200 or 300 dpi, skew within ±1°, light noise, no blur;
  * - noisy: 150 dpi, ±3°, blur, noise and specks (the NOISY_SCAN class);
  * - photographed: 300 dpi, ±2°, light noise, the light falling off across the page to 35–60 % (a page
- *   photographed under a lamp; the issue names photos but sets them no budget: the clean one is held up).
+ *   photographed under a lamp; the issue names photos but sets them no budget: the clean one is held up);
+ * - fax: black and white at 200 dpi (fine mode), ±1°, stored as a 1-bit image (FAX_SCAN; the issue
+ *   names faxes and holds its fax-like class to the noisy budget, which is held up here).
  *
  * OCR costs seconds per page, so the sample is small (HALE_BENCH_SCANS documents per class, default 6):
  * the figures carry the sampling error of ~200–300 printed results per class. CPU time is the whole
@@ -35,7 +37,7 @@ const DOCUMENTS_PER_CLASS = Number(process.env.HALE_BENCH_SCANS ?? 6);
 const SEED = Number(process.env.HALE_BENCH_SCAN_SEED ?? 17);
 
 interface ScanClass {
-  name: 'clean' | 'noisy' | 'photographed';
+  name: 'clean' | 'noisy' | 'photographed' | 'fax';
   /** The scan options of the i-th document of the class. */
   options(i: number): Partial<ScanOptions>;
   budget: { precision: number; recall: number };
@@ -56,6 +58,11 @@ const CLASSES: ScanClass[] = [
     name: 'photographed',
     options: (i) => ({ ...CLEAN_SCAN, dpi: 300, skewDegrees: [1.5, -2, 0.5, -1][i % 4]!, lightFalloff: [0.5, 0.65, 0.4, 0.6][i % 4]!, seed: 300 + i }),
     budget: { precision: 0.98, recall: 0.98 },
+  },
+  {
+    name: 'fax',
+    options: (i) => ({ ...FAX_SCAN, skewDegrees: [0.8, -1, 0.4, -0.6][i % 4]!, seed: 400 + i }),
+    budget: { precision: 0.99, recall: 0.95 },
   },
 ];
 

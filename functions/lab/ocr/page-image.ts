@@ -1,5 +1,6 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
+import { isBilevel } from './bilevel';
 import { estimateSkew } from './deskew';
 import { halved, straightened } from './grey-geometry';
 import { drawJpegs } from './jpeg-drawing';
@@ -88,7 +89,15 @@ function blank(width: number, height: number, Factory: CanvasFactory): { canvas:
   return drawing;
 }
 
-async function drawWithPdfJs({ canvas, context }: { canvas: Canvas; context: SKRSContext2D }, page: PdfPage, viewport: PageViewport): Promise<void> {
+/**
+ * Draws the page with pdf.js. `smoothImages` smooths every image however it is magnified (bicubic):
+ * pdf.js decides per image, and a canvas whose smoothing cannot be turned off overrules it.
+ */
+async function drawWithPdfJs({ canvas, context }: { canvas: Canvas; context: SKRSContext2D }, page: PdfPage, viewport: PageViewport, smoothImages: boolean): Promise<void> {
+  if (smoothImages) {
+    context.imageSmoothingQuality = 'high';
+    Object.defineProperty(context, 'imageSmoothingEnabled', { get: () => true, set: () => undefined, configurable: true });
+  }
   // biome-ignore lint/suspicious/noExplicitAny: pdf.js types the context as the DOM's CanvasRenderingContext2D; Skia's implements what it uses
   await page.render({ canvas: canvas as any, canvasContext: context as any, viewport }).promise;
 }
@@ -130,13 +139,20 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       const viewportTransform = viewport.transform as unknown as Matrix;
       const rendering = blank(width, height, Factory);
       const renderer = jpegs && (await drawJpegs(rendering.context, jpegs, viewportTransform)) ? 'jpeg' : 'pdf.js';
-      if (renderer === 'pdf.js') await drawWithPdfJs(rendering, page, viewport);
+      if (renderer === 'pdf.js') await drawWithPdfJs(rendering, page, viewport, false);
+      let grey = greyOf(rendering.canvas, width, height, Factory);
+      // A black-and-white page (a fax) is drawn again with its images smoothed (bilevel.ts).
+      if (renderer === 'pdf.js' && isBilevel(grey)) {
+        const smoothed = blank(width, height, Factory);
+        await drawWithPdfJs(smoothed, page, viewport, true);
+        grey = greyOf(smoothed.canvas, width, height, Factory);
+      }
       await yieldToEventLoop();
       // A photographed page's paper made evenly white before anything reads its grey levels (lighting.ts).
       // A page drawn smaller than `dpi` is a sheet of ordinary size shown on a page of a photo's size: its
       // glyphs are as many pixels tall as a sheet's at `dpi`, which is what the steps that size them by
       // the resolution (despeckling, the engine) are told.
-      const drawn: PageImage = evenlyLit({ width, height, dpi, grey: greyOf(rendering.canvas, width, height, Factory) });
+      const drawn: PageImage = evenlyLit({ width, height, dpi, grey });
       // The skew is measured on the page at half the resolution (within 0.025° of the full one, in a
       // quarter of the time); then the page is straightened once, at full resolution.
       const skewDegrees = estimateSkew(halved(drawn));
