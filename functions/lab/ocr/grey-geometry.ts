@@ -116,3 +116,18 @@ function sampleNearEdge(image: PageImage, sx: number, sy: number): number {
 function pixelOrWhite(image: PageImage, x: number, y: number): number {
   return x >= 0 && y >= 0 && x < image.width && y < image.height ? image.grey[y * image.width + x]! : WHITE;
 }
+
+/** The page turned clockwise by `quarterTurns` quarter turns (0–3), pixel for pixel; a quarter turn swaps width and height. */
+export function turned(image: PageImage, quarterTurns: number): PageImage {
+  const { width, height, grey } = image;
+  const turns = ((quarterTurns % 4) + 4) % 4;
+  if (turns === 0) return image;
+  if (turns === 2) return { width, height, dpi: image.dpi, grey: grey.slice().reverse() };
+  // A clockwise quarter turn puts source (x, y) at (height − 1 − y, x); three quarters at (y, width − 1 − x).
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[turns === 1 ? x * height + (height - 1 - y) : (width - 1 - x) * height + y] = grey[row + x]!;
+  }
+  return { width: height, height: width, dpi: image.dpi, grey: out };
+}

@@ -32,6 +32,11 @@ export interface RenderedPage {
   unitsPerPixel: number;
   /** The skew that was corrected (degrees, see deskew.ts). */
   skewDegrees: number;
+  /**
+   * The page as drawn, before straightening: a page the engine reads only turned a quarter (scanned
+   * sideways) is turned from this and straightened afresh, its skew measured across its lines at last.
+   */
+  drawn: PageImage;
   /** What drew the page: its JPEGs decoded natively (a scan, jpeg-drawing.ts) or pdf.js. */
   renderer: 'jpeg' | 'pdf.js';
 }
@@ -122,6 +127,16 @@ export function renderResolution(size: { width: number; height: number }, dpi: n
   return Math.min(dpi, 72 * Math.sqrt(MAX_RENDER_PIXELS / (size.width * size.height)));
 }
 
+/**
+ * The page straightened: its skew measured at half the resolution (within 0.025° of the full one, in a
+ * quarter of the time), then corrected once, at full resolution.
+ */
+export async function straightenedPage(drawn: PageImage): Promise<{ image: PageImage; skewDegrees: number }> {
+  const skewDegrees = estimateSkew(halved(drawn));
+  await yieldToEventLoop();
+  return { image: Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? straightened(drawn, skewDegrees) : drawn, skewDegrees };
+}
+
 /** Renders `pageNumbers` of the PDF one at a time (a page's pixels are dropped before the next). */
 export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly number[], dpi = RENDER_DPI): AsyncGenerator<RenderedPage> {
   const Factory = await factory();
@@ -153,15 +168,11 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       // glyphs are as many pixels tall as a sheet's at `dpi`, which is what the steps that size them by
       // the resolution (despeckling, the engine) are told.
       const drawn: PageImage = evenlyLit({ width, height, dpi, grey });
-      // The skew is measured on the page at half the resolution (within 0.025° of the full one, in a
-      // quarter of the time); then the page is straightened once, at full resolution.
-      const skewDegrees = estimateSkew(halved(drawn));
-      await yieldToEventLoop();
-      const image = Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? straightened(drawn, skewDegrees) : drawn;
+      const { image, skewDegrees } = await straightenedPage(drawn);
       await yieldToEventLoop();
       page.cleanup();
       const unitsPerPixel = 72 / resolution;
-      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, renderer };
+      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn, renderer };
     }
   } finally {
     await pdf.destroy();

@@ -2,9 +2,10 @@ import type { PageText } from '../pdf-text';
 import { withDecimalPoint } from './decimal-points';
 import { inkShare } from './deskew';
 import { despeckle } from './despeckle';
-import { RENDER_DPI, type RenderedPage, renderPages } from './page-image';
+import { turned } from './grey-geometry';
+import { RENDER_DPI, type RenderedPage, renderPages, straightenedPage } from './page-image';
 import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from './range-hyphens';
-import { type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
+import { type PageImage, type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain, withInkBesideRead, withMisshapenRangesReadAgain } from './second-reading';
 import { withSpeckHyphenSplit } from './speck-hyphens';
 import { withTrailingPeriod } from './trailing-period';
@@ -60,6 +61,8 @@ export class UnreadablePageError extends Error {
 export interface PageRecognition {
   page: PageText;
   skewDegrees: number;
+  /** Quarter turns clockwise the page was read at (0 upright; 2 a sheet scanned upside down; 1 or 3 one scanned sideways). */
+  quarterTurns: number;
   renderer: RenderedPage['renderer'];
   /** Mean word confidence (0–1); null for a blank page. */
   meanConfidence: number | null;
@@ -124,16 +127,59 @@ export async function* recognizePages(
   }
 }
 
+/**
+ * Turns tried, in order, on a page the engine cannot read upright: a sheet fed into the scanner upside
+ * down (read upright, its text is no words at all, and the job would end unreadable), then one scanned
+ * or photographed sideways, either way.
+ */
+const TURNS_TRIED = [2, 1, 3] as const;
+
+interface OrientedReading {
+  image: PageImage;
+  words: RecognizedWord[];
+  quarterTurns: number;
+  skewDegrees: number;
+}
+
+/** Whether the engine's words, specks aside, read as text (`isReadable`). */
+function readsAsText(words: readonly RecognizedWord[]): boolean {
+  return isReadable(words.filter((w) => !isSpeck(w)).map((w) => ({ str: w.text, confidence: w.confidence })));
+}
+
+/**
+ * The page read the way its text runs: upright, or turned by the first of `TURNS_TRIED` that reads as
+ * text; upright when none does (the page is then unreadable). A page scanned sideways had its skew
+ * measured across its lines, which says nothing: it is turned as drawn and straightened afresh.
+ * Nothing changes for a page that reads upright: the turns cost only pages that would have failed.
+ */
+async function orientedReading(rendered: RenderedPage, recognizer: TextRecognizer): Promise<OrientedReading> {
+  const upright = despeckle(rendered.image).image;
+  const words = await recognizer.recognize(upright);
+  if (readsAsText(words)) return { image: upright, words, quarterTurns: 0, skewDegrees: rendered.skewDegrees };
+  for (const quarterTurns of TURNS_TRIED) {
+    const page = quarterTurns % 2 === 0 ? { image: turned(upright, quarterTurns), skewDegrees: rendered.skewDegrees } : await straightenedPage(turned(rendered.drawn, quarterTurns));
+    const image = quarterTurns % 2 === 0 ? page.image : despeckle(page.image).image;
+    const turnedWords = await recognizer.recognize(image);
+    if (readsAsText(turnedWords)) return { image, words: turnedWords, quarterTurns, skewDegrees: page.skewDegrees };
+  }
+  return { image: upright, words, quarterTurns: 0, skewDegrees: rendered.skewDegrees };
+}
+
 /** One rendered page read: blank, its words (with a second look at ink left without words), or unreadable. */
 async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecognizer): Promise<PageRecognition> {
-  const { pageNumber, width, height, image, unitsPerPixel, skewDegrees, renderer } = rendered;
-  if (inkShare(image) < BLANK_PAGE_INK) return { page: { pageNumber, width, height, items: [], source: 'ocr' }, skewDegrees, renderer, meanConfidence: null };
-  const clean = despeckle(image).image;
+  const { pageNumber, image, unitsPerPixel, renderer } = rendered;
+  if (inkShare(image) < BLANK_PAGE_INK) {
+    return { page: { pageNumber, width: rendered.width, height: rendered.height, items: [], source: 'ocr' }, skewDegrees: rendered.skewDegrees, quarterTurns: 0, renderer, meanConfidence: null };
+  }
+  const oriented = await orientedReading(rendered, recognizer);
+  const { image: clean, quarterTurns, skewDegrees } = oriented;
+  // The page's frame turns with its text: a quarter turn swaps its width and height.
+  const [width, height] = quarterTurns % 2 === 0 ? [rendered.width, rendered.height] : [rendered.height, rendered.width];
   const read = async (found: Promise<RecognizedWord[]>) => (await found)
       .flatMap((w) => withSpeckHyphenSplit(w, clean))
       .map((w) => withTrailingPeriod(withUnitLostStroke(withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean), clean))
       .filter((w) => !isSpeck(w));
-  const words = await read(withDoubtedNumbersReadAgain(await recognizer.recognize(clean), clean, recognizer));
+  const words = await read(withDoubtedNumbersReadAgain(oriented.words, clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
   // mode missed); cheap, for the regions are few and small. What it doubts is read again as page words are.
   if (recognizer.recognizeLine) {
@@ -152,7 +198,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const items = wordsToItems(joined, unitsPerPixel, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
-  return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, renderer, meanConfidence };
+  return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, quarterTurns, renderer, meanConfidence };
 }
 
 /** Fills every page that waits for recognition (no `source`) with its OCR text; other pages stay as they are. */

@@ -49,6 +49,6 @@ export const handler = labStep('recognize', async (job, state, io) => {
 });
 
 /** Ids, counts and measures only: never the words. */
-function logPage(jobId: string, engine: string, { page, skewDegrees, renderer, meanConfidence }: PageRecognition): void {
-  logger.info('lab page recognised', { jobId, engine, pageNumber: page.pageNumber, words: page.items.length, skewDegrees, renderer, meanConfidence });
+function logPage(jobId: string, engine: string, { page, skewDegrees, quarterTurns, renderer, meanConfidence }: PageRecognition): void {
+  logger.info('lab page recognised', { jobId, engine, pageNumber: page.pageNumber, words: page.items.length, skewDegrees, quarterTurns, renderer, meanConfidence });
 }

@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fc from 'fast-check';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { estimateSkew } from '../../../../functions/lab/ocr/deskew';
-import { halved, straightened } from '../../../../functions/lab/ocr/grey-geometry';
+import { halved, straightened, turned } from '../../../../functions/lab/ocr/grey-geometry';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
 import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
 
@@ -26,6 +26,21 @@ function tiltedPage(degrees: number, width = 600, height = 700): PageImage {
   }
   return { width, height, dpi: 300, grey };
 }
+
+describe('turned', () => {
+  it('turns a page clockwise by quarter turns, pixel for pixel: a quarter turn swaps its sides, four make it whole again', () => {
+    fc.assert(
+      fc.property(sizedImage, fc.integer({ min: 0, max: 3 }), (page, turns) => {
+        const once = turned(page, turns);
+        expect([once.width, once.height]).toEqual(turns % 2 === 0 ? [page.width, page.height] : [page.height, page.width]);
+        expect(turned(once, 4 - turns)).toEqual(page);
+        // Clockwise: the top-left pixel goes to the top-right corner, then the bottom-right, then the bottom-left.
+        const corner = [0, once.width - 1, once.grey.length - 1, once.grey.length - once.width][turns]!;
+        expect(once.grey[corner]).toBe(page.grey[0]);
+      }),
+    );
+  });
+});
 
 describe('halved', () => {
   it('halves an image into the rounded means of its 2×2 squares, at half the resolution', () => {

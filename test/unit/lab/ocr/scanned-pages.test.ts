@@ -104,6 +104,30 @@ describe('a fax: a black-and-white 200-dpi page, which pdf.js draws at 300 dpi p
   });
 });
 
+describe('a sheet scanned upside down or sideways', () => {
+  // Read as drawn, such a page is no words at all: it ended the job unreadable.
+  it.each([
+    ['upside down', 2, 2],
+    ['sideways, turned clockwise on the glass', 1, 3],
+  ])('is read %s, turned back, in a frame of the turned page', async (_how, sheetTurns, readTurns) => {
+    const report = await generateQuestReport({ seed: 6, panelCount: 3 });
+    const pdf = await scanned(report.pdf, { seed: 6, skewDegrees: 0.6, quarterTurns: sheetTurns });
+    const [first] = await readPdfText(pdf);
+    const recognized = [];
+    for await (const recognition of recognizePages(pdf, [first!.pageNumber], tesseractRecognizer)) recognized.push(recognition);
+    const [{ page, quarterTurns, skewDegrees }] = recognized as [(typeof recognized)[number]];
+    expect(quarterTurns).toBe(readTurns);
+    expect(skewDegrees).toBeCloseTo(0.6, 0);
+    // The words are placed on the page as it reads: upright, a portrait sheet even where the scan is landscape.
+    expect(page.height).toBeGreaterThan(page.width);
+    const [width, height] = sheetTurns % 2 === 0 ? [first!.width, first!.height] : [first!.height, first!.width];
+    expect(page.width).toBeCloseTo(width, 6);
+    expect(page.height).toBeCloseTo(height, 6);
+    expect(valuesFound(report, [page])).toBeGreaterThanOrEqual(0.9);
+    expect(classifyDocument([page])).toMatchObject({ kind: 'lab_report', vendor: 'quest', collectionDate: report.truth.collectionDate });
+  });
+});
+
 it('draws a page of a photo’s size (a 12-megapixel photo wrapped as 42 × 56 in) within the pixels of a legal sheet at 300 dpi, words placed in its own units', async () => {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -229,15 +253,15 @@ it('renders the next page while the engine reads the current one, and lets the r
       const waitingFor = rendered.length + 1;
       for (let waited = 0; rendered.length < Math.min(waitingFor, pageNumbers.length) && waited < 30_000; waited += 20) await sleep(20);
       renderedWhileReading.push([...rendered]);
-      // The second page reads as nothing: the job stops there.
-      return renderedWhileReading.length === 2 ? [] : READABLE_WORDS;
+      // The second page reads as nothing, upright or turned: the job stops there.
+      return renderedWhileReading.length >= 2 ? [] : READABLE_WORDS;
     },
   };
   const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, watchedRender);
   expect(error).toBeInstanceOf(UnreadablePageError);
   expect(read).toEqual([pageNumbers[0]]);
-  // Reading page 1, page 2 was rendered already; reading page 2, page 3.
-  expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), pageNumbers.slice(0, 3)]);
+  // Reading page 1, page 2 was rendered already; reading page 2 (upright, then at three turns), page 3.
+  expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), ...Array.from({ length: 4 }, () => pageNumbers.slice(0, 3))]);
 });
 
 /** Renders as renderPages does until page `failing` (1-based, in reading order), whose rendering fails; `failed` says whether it has. */
@@ -310,9 +334,9 @@ it('with two engines, fails with the first page in order that fails: an unreadab
     parallelism: 2,
     async recognize(): Promise<RecognizedWord[]> {
       const call = ++calls;
-      // Page 2 reads as nothing, but only once the rendering of page 3 has failed.
+      // Page 2 reads as nothing (upright or turned), but only once the rendering of page 3 has failed.
       if (call === 2) for (let waited = 0; !third.failed() && waited < 30_000; waited += 20) await sleep(20);
-      return call === 2 ? [] : READABLE_WORDS;
+      return call >= 2 ? [] : READABLE_WORDS;
     },
   };
   const { read, error } = await readUntilStopped(pdf, pageNumbers, recognizer, third.render);
