@@ -4,10 +4,10 @@
  * fax drawn at 300 dpi is): each sample becomes one or two device pixels in turn, so a glyph's strokes
  * come out one and a half pixels wide on average but one or two in fact, with stair-steps on every
  * edge. Tesseract misreads digits so drawn (`199` as `198`, `450` as `430`, `29.0` as `28.0`): six
- * faxes of the bench's reports read value P / R 96.5 / 92.2 %, with 3 invented results. Smoothed as
- * it is magnified (bicubic), the same pages read 100 / 97.7 %, none invented; as scanned at 300 dpi,
- * 100 / 100 %. Grey scans keep pdf.js's drawing: their glyphs' grey edges already carry what smoothing
- * would add, and smoothing the 150-dpi noisy class lost value recall (97.9 → 93.8 % on seed 17).
+ * faxes of the bench's reports read value P / R 95.1 / 88.6 %, with 2 invented results. Smoothed as
+ * it is magnified (bicubic), the same pages read 100 / 97.7 %, none invented. Grey scans keep pdf.js's
+ * drawing: their glyphs' grey edges already carry what smoothing would add, and smoothing the 150-dpi
+ * noisy class lost value recall (97.9 → 93.8 % on seed 17).
  *
  * A page is told black and white by its pixels as drawn, whatever stored them: its ink is pure black.
  * A grey scan's ink shades into the paper over a pixel or two at every edge (anti-aliasing, the scanner's
