@@ -42,6 +42,8 @@ import { caseAgreement, confusionFold } from './test-name-repair';
  *   or in a range whose other bound is written with a point (`0.450-4,500` is `0.450-4.500`). A lab
  *   prints no decimal comma, and a range does not mix a decimal point with a thousands separator;
  *   `1,234` and `150,000-450,000` stay.
+ * - A guillemet opening a number is its comparison sign: `«0.2` is `<0.2`, `»39` is `>39`. The engine
+ *   reads a `<` or `>` drawn with stair-stepped edges (a fax) so, and no lab prints a guillemet.
  * - `0R` is the `OR` of an inclusive bound (`> OR = 40`, read `>0R`), with or without its sign and
  *   equals sign: no value, unit or name of a lab table is spelt so.
  * - An upper-case word that is no word of the vocabulary's text results (data/lab/report-vocabulary.json)
@@ -56,6 +58,9 @@ const CLOSING_MARKS = /(?<=.)[\s.,‘’“”"'`]+$/u;
 /** Quote marks closing a word: on a word of a text result (`Reactive’`), a speck; no text result is quoted. */
 const CLOSING_QUOTES = /(?<=.)[‘’“”"'`]+$/u;
 const BOUND_OR_READ_0R = /^([<>≤≥]?)0R(=?)$/;
+/** A guillemet before a number's first digit or point (a comparison sign read so), and the sign it is. */
+const GUILLEMET_SIGN = /^[«‹»›](?=\.?[\dOolI@])/u;
+const SIGN_FOR = { '«': '<', '‹': '<', '»': '>', '›': '>' } as const;
 const NUMBER_LIKE = /^[<>=]?[\dOolI@]+(?:[.,:/-][\dOolI@]+)*%?$/;
 const DIGIT_FOR = { O: '0', o: '0', '@': '0', l: '1', I: '1' } as const;
 
@@ -197,6 +202,7 @@ export function normaliseWord(text: string): string {
   if (LONE_STROKES.test(word)) return '';
   if (/[\d/]/.test(word)) word = word.replace(CLOSING_MARKS, '').trimEnd();
   else if (TEXT_RESULT_WORDS.has(word.replace(CLOSING_QUOTES, '').toUpperCase())) word = word.replace(CLOSING_QUOTES, '');
+  word = word.replace(GUILLEMET_SIGN, (c) => SIGN_FOR[c as keyof typeof SIGN_FOR]);
   if (/\d/.test(word) && NUMBER_LIKE.test(word)) word = pointsForCommas(word.replace(/[OolI@]/g, (c) => DIGIT_FOR[c as keyof typeof DIGIT_FOR]));
   word = word.replace(BOUND_OR_READ_0R, '$1OR$2');
   return labCodeSpelling(textResultSpelling(unitSpelling(word)));

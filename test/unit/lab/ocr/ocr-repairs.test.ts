@@ -57,6 +57,11 @@ describe('normaliseWord', () => {
     ['>0R', '>OR'],
     ['0R', 'OR'],
     ['<0R=', '<OR='],
+    // A comparison sign with stair-stepped edges (a fax), read as a guillemet.
+    ['«0.2', '<0.2'],
+    ['»39', '>39'],
+    ['«200', '<200'],
+    ['‹.5', '<.5'],
     ['IU/L:', 'IU/L'],
     ['x10E3/ulL', 'x10E3/uL'],
     ['mg/dlL', 'mg/dL'],
@@ -88,7 +93,7 @@ describe('normaliseWord', () => {
     ['12,50', '12.50'],
   ])('repairs %s as %s', (read, repaired) => expect(normaliseWord(read)).toBe(repaired));
 
-  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '%:', '|!', 'E!', 'Lipid', 'Glucose', 'Cholesterol', 'mL', 'Ul', 'fL', 'mL/min/1.73', '1:40/x', 'patients’', 'said"', '150,000-450,000', '1,000', '>1,500'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
+  it.each(['Dr.', 'Collected:', 'patient.', 'Iron', 'lO', 'II', 'x10E3/uL', '>6.4', '<7.0', '1,234', 'Bind.Cap.(TIBC)', 'mg/dL', 'mcg/dL', 'Date/Time', 'X10E3/uL', 'QNS', 'TNP', 'ONE', 'SO', 'Ons', 'HIGH', '10R', '>0', '0R5', '@', 'a@b.com', '@5a', 'Date/Time:', 'Units:', '%:', '|!', 'E!', 'Lipid', 'Glucose', 'Cholesterol', 'mL', 'Ul', 'fL', 'mL/min/1.73', '1:40/x', 'patients’', 'said"', '150,000-450,000', '1,000', '>1,500', '«', '»Note', 'a«1'])('leaves %s as it is', (word) => expect(normaliseWord(word)).toBe(word));
 
   it('never touches a word without digits or slashes beyond its opening quote marks, and is idempotent', () => {
     const confusable = fc.constantFrom(...'0123456789OolI1@[|/.,-<>% mgdLuIUHPF"\'`~‘’“”'.split(''));
