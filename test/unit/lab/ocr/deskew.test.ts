@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { estimateSkew, inkShare } from '../../../../functions/lab/ocr/deskew';
+import { estimateSkew, inkShare, linesRunDown } from '../../../../functions/lab/ocr/deskew';
+import { turned } from '../../../../functions/lab/ocr/grey-geometry';
 
 /** A white page with rows of dark dashes (words) along lines tilted by `degrees`. */
 function tiltedPage(degrees: number, width = 600, height = 700): { width: number; height: number; grey: Uint8Array } {
@@ -34,3 +35,19 @@ describe('estimateSkew', () => {
     expect(inkShare(tiltedPage(0))).toBeGreaterThan(0.05);
   });
 });
+
+describe('linesRunDown', () => {
+  it('tells a straightened page whose lines run across it from the same page turned a quarter either way', () => {
+    fc.assert(
+      // Straightened: what skew is left is within the measure's error.
+      fc.property(fc.double({ min: -0.3, max: 0.3, noNaN: true }), fc.constantFrom(1, 3), (degrees, turns) => {
+        const page = { ...tiltedPage(degrees), dpi: 150 };
+        expect(linesRunDown(page)).toBe(false);
+        expect(linesRunDown(turned(page, turns))).toBe(true);
+        expect(linesRunDown(turned(page, 2))).toBe(false);
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
+

@@ -113,10 +113,21 @@ describe('a sheet scanned upside down or sideways', () => {
     const report = await generateQuestReport({ seed: 6, panelCount: 3 });
     const pdf = await scanned(report.pdf, { seed: 6, skewDegrees: 0.6, quarterTurns: sheetTurns });
     const [first] = await readPdfText(pdf);
+    // Readings of the whole page (second looks at words and regions aside): upright, then the turns tried.
+    let pageReadings = 0;
+    const counting: TextRecognizer = {
+      ...tesseractRecognizer,
+      recognize: (image) => {
+        if (image.width * image.height >= 0.9 * first!.width * first!.height * (300 / 72) ** 2) pageReadings++;
+        return tesseractRecognizer.recognize(image);
+      },
+    };
     const recognized = [];
-    for await (const recognition of recognizePages(pdf, [first!.pageNumber], tesseractRecognizer)) recognized.push(recognition);
+    for await (const recognition of recognizePages(pdf, [first!.pageNumber], counting)) recognized.push(recognition);
     const [{ page, quarterTurns, skewDegrees }] = recognized as [(typeof recognized)[number]];
     expect(quarterTurns).toBe(readTurns);
+    // Upside down: upright, then a half turn. Sideways, its lines running down the page: the quarter turns first.
+    expect(pageReadings).toBe(sheetTurns === 2 ? 2 : 3);
     expect(skewDegrees).toBeCloseTo(0.6, 0);
     // The words are placed on the page as it reads: upright, a portrait sheet even where the scan is landscape.
     expect(page.height).toBeGreaterThan(page.width);
