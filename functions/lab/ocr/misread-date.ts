@@ -26,10 +26,11 @@ export interface DateReading {
 
 /** The collection dates `dates` one page reads, each with the best confidence of a word on the page that reads as it. */
 export function dateReadings(dates: readonly string[], lines: readonly Line[]): DateReading[] {
+  const recognised = lines.some((line) => line.words.some((word) => word.confidence !== undefined));
   return dates.map((date) => {
+    if (!recognised) return { date, confidence: undefined };
     const confidences = lines.flatMap((line) => line.words.filter((word) => firstDate(word.text) === date).map((word) => word.confidence ?? 1));
-    const recognised = lines.some((line) => line.words.some((word) => word.confidence !== undefined));
-    return { date, confidence: recognised ? Math.max(0, ...confidences) : undefined };
+    return { date, confidence: Math.max(0, ...confidences) };
   });
 }
 

@@ -86,7 +86,7 @@ export class MisreadNames {
   /** What a name the table does not know, read with the words given, is (above). */
   reading(words: readonly NameWord[]): MisreadName {
     if (words.length === 0 || !words.some((w) => w.doubted)) return null;
-    const read = words.map((w) => ({ fold: confusionFold(w.text), doubted: w.doubted })).filter((w) => w.doubted || w.fold !== '');
+    const read = foldedReading(words);
     const near = this.printed.filter((p) => fits(read, p.words, true));
     if (near.length > 0 && near.every((p) => this.sameName(p.spelling, near[0]!.spelling))) {
       // Of the name's spellings (`HEMOGLOBIN A1c`, `Hemoglobin A1c`), the one in the case it was read in.
@@ -97,27 +97,27 @@ export class MisreadNames {
     return null;
   }
 
-  /** The one name (its spellings aside) the words spell word for word, each doubted word standing for one printed word (`wordForWord`). */
-  spelledWordForWord(words: readonly NameWord[]): string | null {
-    const read = words.map((w) => ({ fold: confusionFold(w.text), doubted: w.doubted })).filter((w) => w.doubted || w.fold !== '');
+  /**
+   * A scanned title misread beyond a near spelling, read back word for word: the one name of the table
+   * (its spellings aside) whose words the reading spells, each word read surely as printed and each
+   * doubted word standing for one printed word however misread, the sure words outnumbering the doubted
+   * (`coin. Metabolic Panel (14)`, `coin.` doubted, is `Comp. Metabolic Panel (14)`). For a panel title,
+   * which is given either way, the table's title is surer than the garble; a test name misread so is
+   * left unread instead (`reading`'s 'beyond_repair'), for its value would go under it.
+   */
+  wordForWord(words: readonly NameWord[]): string | null {
+    const doubted = words.filter((w) => w.doubted).length;
+    if (doubted === 0 || doubted >= words.length - doubted) return null;
+    const read = foldedReading(words);
     const fitting = this.printed.filter((p) => p.words.length === read.length && read.every((w, i) => w.doubted || w.fold === p.words[i]));
     if (fitting.length === 0 || !fitting.every((p) => this.sameName(p.spelling, fitting[0]!.spelling))) return null;
     return nearestInCase(words.map((w) => w.text).join(' '), fitting.map((p) => p.spelling));
   }
 }
 
-/**
- * A scanned title misread beyond a near spelling, read back word for word: the one name of the table (its
- * spellings aside) whose words the reading spells, each word read surely as printed and each doubted
- * word standing for one printed word however misread, the sure words outnumbering the doubted
- * (`coin. Metabolic Panel (14)`, `coin.` doubted, is `Comp. Metabolic Panel (14)`). For a panel title,
- * which is given either way, the table's title is surer than the garble; a test name misread so is left
- * unread instead (MisreadNames.reading's 'beyond_repair'), for its value would go under it.
- */
-export function wordForWord(names: MisreadNames, words: readonly NameWord[]): string | null {
-  const doubted = words.filter((w) => w.doubted).length;
-  if (doubted === 0 || doubted >= words.length - doubted) return null;
-  return names.spelledWordForWord(words);
+/** The words as judged: each in its confusion fold, with its doubt; a sure word that folds to nothing (a mark) left out. */
+function foldedReading(words: readonly NameWord[]): ReadWord[] {
+  return words.map((w) => ({ fold: confusionFold(w.text), doubted: w.doubted })).filter((w) => w.doubted || w.fold !== '');
 }
 
 /** Whether two spellings are one name: alike but for case, spacing and marks (normaliseTestName), as the tables' spellings of one name are. */

@@ -10,6 +10,11 @@ import type { Canvas, Image } from '@napi-rs/canvas';
  */
 const working = new Set<object>();
 
+/** How many objects are held for native work under way (a test watches them held and let go). */
+export function heldForWork(): number {
+  return working.size;
+}
+
 async function pinned<T>(object: object, work: () => Promise<T>): Promise<T> {
   working.add(object);
   try {

@@ -1,6 +1,6 @@
 import { isCodedTestName, isKnownTestName, opensLikeTestName } from '../loinc/map-to-loinc';
 import { memoizeByObject } from '../memo';
-import { MISREAD_TEST_NAMES, type NameWord, wordForWord } from '../ocr/misread-name';
+import { MISREAD_TEST_NAMES, type NameWord } from '../ocr/misread-name';
 import { isPanelTitle, MISREAD_PANEL_TITLES } from '../ocr/panel-name-repair';
 import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
@@ -205,7 +205,7 @@ function scannedTitleName(name: string, lines: readonly Line[]): string {
   const words = spellingWords(name, lines);
   const misread = MISREAD_PANEL_TITLES.reading(words);
   if (misread !== null && misread !== 'beyond_repair') return misread.printed;
-  return (misread === 'beyond_repair' ? wordForWord(MISREAD_PANEL_TITLES, words) : null) ?? name;
+  return (misread === 'beyond_repair' ? MISREAD_PANEL_TITLES.wordForWord(words) : null) ?? name;
 }
 
 /** A title line's text without its Collected/Received stamp, or without what the engine garbled after a title of the panel table (above). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import panelTable from '../../../../data/lab/loinc-panels.json';
 import { LOINC_ROWS } from '../../../../functions/lab/loinc/map-to-loinc';
-import { MISREAD_TEST_NAMES, type NameWord, sameNormalisedName, wordForWord } from '../../../../functions/lab/ocr/misread-name';
+import { MISREAD_TEST_NAMES, type NameWord, sameNormalisedName } from '../../../../functions/lab/ocr/misread-name';
 import { MISREAD_PANEL_TITLES } from '../../../../functions/lab/ocr/panel-name-repair';
 import { confusionFold } from '../../../../functions/lab/ocr/test-name-repair';
 
@@ -83,8 +83,8 @@ describe('MISREAD_TEST_NAMES.reading', () => {
   });
 });
 
-describe('wordForWord with the panel table', () => {
-  const titles = (words: readonly NameWord[]) => wordForWord(MISREAD_PANEL_TITLES, words);
+describe('MISREAD_PANEL_TITLES.wordForWord', () => {
+  const titles = (words: readonly NameWord[]) => MISREAD_PANEL_TITLES.wordForWord(words);
 
   it.each([
     [read('coin.?', 'Metabolic', 'Panel', '(14)'), 'Comp. Metabolic Panel (14)'],

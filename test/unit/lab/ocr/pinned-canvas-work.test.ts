@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { decodedImage, encodedCanvas } from '../../../../functions/lab/ocr/pinned-canvas-work';
+import { decodedImage, encodedCanvas, heldForWork } from '../../../../functions/lab/ocr/pinned-canvas-work';
 
 /** Native canvas work on the thread pool, its objects held until it ends (functions/lab/ocr/pinned-canvas-work.ts). */
 describe('pinned canvas work', () => {
@@ -18,8 +18,19 @@ describe('pinned canvas work', () => {
     expect(images.map((image) => [image.width, image.height])).toEqual(canvases.flatMap((canvas) => [[canvas.width, 30], [canvas.width, 30]]));
   });
 
-  it('fails on bytes that are no image, and on none, rather than waiting', async () => {
+  it('holds a canvas from the moment its encoding starts until it ends, and holds nothing once the work is done', async () => {
+    // The collector must not free a canvas no statement uses after `encode` while the pool encodes it.
+    const encoding = encodedCanvas(createCanvas(400, 300), 'png');
+    expect(heldForWork()).toBe(1);
+    const png = await encoding;
+    expect(heldForWork()).toBe(0);
+    await decodedImage(png);
+    expect(heldForWork()).toBe(0);
+  });
+
+  it('fails on bytes that are no image, and on none, rather than waiting, and lets go of what it held', async () => {
     await expect(decodedImage(Buffer.from('not an image'))).rejects.toBeDefined();
     await expect(decodedImage(new Uint8Array(0))).rejects.toThrow('no image data');
+    expect(heldForWork()).toBe(0);
   });
 });
