@@ -28,7 +28,7 @@ const COVERED = 0.85;
 export const UNEVEN = 32;
 
 /** Brightness of the paper in each cell (row-major, `columns` × `rows`): the grey level the brightest `PAPER_SHARE` of its pixels reach. */
-function paperPerCell(image: PageImage, cell: number, columns: number, rows: number): Float64Array {
+export function paperPerCell(image: PageImage, cell: number, columns: number, rows: number): Float64Array {
   const { width, height, grey } = image;
   const paper = new Float64Array(columns * rows);
   const histogram = new Uint32Array(256);

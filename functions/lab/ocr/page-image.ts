@@ -6,8 +6,9 @@ import { halved, straightened } from './grey-geometry';
 import { drawJpegs } from './jpeg-drawing';
 import { evenlyLit } from './lighting';
 import { encodedCanvas } from './pinned-canvas-work';
-import type { PageImage } from './recognizer';
+import { cutOut, type PageImage } from './recognizer';
 import { type Matrix, scannedJpegPages } from './scan-images';
+import { sheetInFrame, whitened } from './sheet-surround';
 
 /**
  * Pages rendered for OCR on @napi-rs/canvas (Skia; prebuilt for Linux x64 and arm64 on npm),
@@ -24,7 +25,10 @@ const MIN_CORRECTION_DEGREES = 0.1;
 
 export interface RenderedPage {
   pageNumber: number;
-  /** Page size in PDF units, in the frame the image shows (after /Rotate). */
+  /**
+   * Page size in PDF units, in the frame the image shows (after /Rotate): the sheet's region where it was
+   * cut out of a larger frame (a photo of it on a table, sheet-surround.ts).
+   */
   width: number;
   height: number;
   image: PageImage;
@@ -167,12 +171,18 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       // A page drawn smaller than `dpi` is a sheet of ordinary size shown on a page of a photo's size: its
       // glyphs are as many pixels tall as a sheet's at `dpi`, which is what the steps that size them by
       // the resolution (despeckling, the engine) are told.
-      const drawn: PageImage = evenlyLit({ width, height, dpi, grey });
+      // A sheet that does not fill the frame (on a table, under an open lid) is cut out of it, and what
+      // surrounds it within its region cleared once the region is lit (sheet-surround.ts).
+      const asDrawn: PageImage = { width, height, dpi, grey };
+      const sheet = sheetInFrame(asDrawn);
+      const drawn = sheet ? whitened(evenlyLit(cutOut(asDrawn, sheet.region).crop), sheet.outside) : evenlyLit(asDrawn);
       const { image, skewDegrees } = await straightenedPage(drawn);
       await yieldToEventLoop();
       page.cleanup();
       const unitsPerPixel = 72 / resolution;
-      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn, renderer };
+      // The page's frame is the sheet's where it was cut out.
+      const [frameWidth, frameHeight] = sheet ? [drawn.width, drawn.height] : [viewport.width, viewport.height];
+      yield { pageNumber, width: frameWidth * unitsPerPixel, height: frameHeight * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn, renderer };
     }
   } finally {
     await pdf.destroy();

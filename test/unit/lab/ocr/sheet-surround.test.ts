@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
+import { sheetInFrame, whitened } from '../../../../functions/lab/ocr/sheet-surround';
+
+/**
+ * The sheet found in its frame (functions/lab/ocr/sheet-surround.ts), on synthetic photos: a sheet of
+ * paper turned a few degrees, lying on a darker table that shows around it, both lit by a falloff
+ * across the frame, with rows of glyph-sized ink marks on the sheet, some in its margin near the edge.
+ */
+
+const DPI = 100;
+const [WIDTH, HEIGHT] = [320, 400];
+
+interface Photo {
+  /** The table's share of the frame on each side (under 0: the sheet overfills it, as on a scanner). */
+  margin: number;
+  degrees: number;
+  paper: number;
+  table: number;
+  /** The light at the frame's far corner, a share of the near one's. */
+  falloff: number;
+  noise: number;
+  seed: number;
+}
+
+/** Where a frame pixel falls on the sheet: its coordinates in the sheet's own frame, in pixels from its centre. */
+function onSheet(photo: Photo, x: number, y: number): { u: number; v: number; halfWidth: number; halfHeight: number } {
+  const radians = (photo.degrees * Math.PI) / 180;
+  const [dx, dy] = [x - WIDTH / 2, y - HEIGHT / 2];
+  return {
+    u: dx * Math.cos(radians) + dy * Math.sin(radians),
+    v: -dx * Math.sin(radians) + dy * Math.cos(radians),
+    halfWidth: (WIDTH * (1 - 2 * photo.margin)) / 2,
+    halfHeight: (HEIGHT * (1 - 2 * photo.margin)) / 2,
+  };
+}
+
+/** What a pixel shows: table, paper, or ink (lines of 6 × 9-pixel glyphs from 15 pixels inside the sheet's edge). */
+function kind(photo: Photo, x: number, y: number): 'table' | 'paper' | 'ink' {
+  const { u, v, halfWidth, halfHeight } = onSheet(photo, x, y);
+  if (Math.abs(u) > halfWidth || Math.abs(v) > halfHeight) return 'table';
+  const [fromLeft, fromTop] = [u + halfWidth, v + halfHeight];
+  const inMargin = fromLeft >= 15 && fromTop >= 15 && halfWidth - u >= 15 && halfHeight - v >= 15;
+  return inMargin && Math.floor(fromTop) % 20 < 9 && Math.floor(fromLeft) % 10 < 6 ? 'ink' : 'paper';
+}
+
+function photographed(photo: Photo): PageImage {
+  let state = photo.seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const grey = new Uint8Array(WIDTH * HEIGHT);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const light = 1 - (1 - photo.falloff) * (0.6 * (x / WIDTH) + 0.4 * (y / HEIGHT));
+      const level = { table: photo.table, paper: photo.paper, ink: 30 }[kind(photo, x, y)] * light + (random() - 0.5) * photo.noise;
+      grey[y * WIDTH + x] = Math.max(0, Math.min(255, Math.round(level)));
+    }
+  }
+  return { width: WIDTH, height: HEIGHT, dpi: DPI, grey };
+}
+
+const photos = fc.record({
+  margin: fc.double({ min: 0.05, max: 0.2, noNaN: true }),
+  degrees: fc.double({ min: -4, max: 4, noNaN: true }),
+  paper: fc.integer({ min: 200, max: 255 }),
+  table: fc.integer({ min: 15, max: 110 }),
+  falloff: fc.double({ min: 0.55, max: 1, noNaN: true }),
+  noise: fc.integer({ min: 0, max: 16 }),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+/** Distance in pixels from a frame pixel to the sheet's edge: positive outside the sheet, negative on it. */
+function outsideBy(photo: Photo, x: number, y: number): number {
+  const { u, v, halfWidth, halfHeight } = onSheet(photo, x, y);
+  return Math.max(Math.abs(u) - halfWidth, Math.abs(v) - halfHeight);
+}
+
+it('cuts out a sheet lying on a table: every mark on it kept, all but the table beside its edge cleared', () => {
+  fc.assert(
+    fc.property(photos, (photo) => {
+      const image = photographed(photo);
+      const sheet = sheetInFrame(image);
+      expect(sheet).toBeDefined();
+      const { region, outside } = sheet!;
+      const regionWidth = region.x1 - region.x0 + 1;
+      const cleared = whitened({ width: regionWidth, height: region.y1 - region.y0 + 1, dpi: DPI, grey: new Uint8Array(outside.length) }, outside);
+      const wrong = { sheetLeftOut: 0, inkCleared: 0, tableKept: 0 };
+      for (let y = 0; y < HEIGHT; y++) {
+        for (let x = 0; x < WIDTH; x++) {
+          const inRegion = x >= region.x0 && x <= region.x1 && y >= region.y0 && y <= region.y1;
+          const at = (y - region.y0) * regionWidth + (x - region.x0);
+          const what = kind(photo, x, y);
+          // The edge itself (paper and table blended on a photo) is cleared a pixel deep at this resolution.
+          if (what !== 'table' && !inRegion && outsideBy(photo, x, y) < -2) wrong.sheetLeftOut++;
+          if (what === 'ink' && cleared.grey[at] !== 0) wrong.inkCleared++;
+          // The table is cleared, or left out of the region, but for a block's width along the sheet's edge.
+          if (what === 'table' && inRegion && outsideBy(photo, x, y) > DPI * 0.2 && !outside[at]) wrong.tableKept++;
+        }
+      }
+      expect(wrong).toEqual({ sheetLeftOut: 0, inkCleared: 0, tableKept: 0 });
+    }),
+    { numRuns: 40 },
+  );
+});
+
+it('leaves a sheet that fills the frame as it is, however unevenly lit', () => {
+  fc.assert(
+    fc.property(photos, (photo) => {
+      // A sheet a little larger than the frame: turned, it still covers it.
+      expect(sheetInFrame(photographed({ ...photo, margin: -0.05 }))).toBeUndefined();
+    }),
+    { numRuns: 40 },
+  );
+});
