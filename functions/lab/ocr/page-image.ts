@@ -6,9 +6,9 @@ import { halved, straightened } from './grey-geometry';
 import { drawJpegs } from './jpeg-drawing';
 import { evenlyLit } from './lighting';
 import { encodedCanvas } from './pinned-canvas-work';
-import { cutOut, type PageImage } from './recognizer';
+import type { PageImage } from './recognizer';
 import { type Matrix, scannedJpegPages } from './scan-images';
-import { sheetInFrame, whitened } from './sheet-surround';
+import { surroundOf, whitened } from './sheet-surround';
 
 /**
  * Pages rendered for OCR on @napi-rs/canvas (Skia; prebuilt for Linux x64 and arm64 on npm),
@@ -25,10 +25,7 @@ const MIN_CORRECTION_DEGREES = 0.1;
 
 export interface RenderedPage {
   pageNumber: number;
-  /**
-   * Page size in PDF units, in the frame the image shows (after /Rotate): the sheet's region where it was
-   * cut out of a larger frame (a photo of it on a table, sheet-surround.ts).
-   */
+  /** Page size in PDF units, in the frame the image shows (after /Rotate). */
   width: number;
   height: number;
   image: PageImage;
@@ -41,6 +38,8 @@ export interface RenderedPage {
    * sideways) is turned from this and straightened afresh, its skew measured across its lines at last.
    */
   drawn: PageImage;
+  /** The page as drawn with what surrounds its sheet made white, where something does (sheet-surround.ts): what its skew is measured on. */
+  sheetAlone?: PageImage;
   /** What drew the page: its JPEGs decoded natively (a scan, jpeg-drawing.ts) or pdf.js. */
   renderer: 'jpeg' | 'pdf.js';
 }
@@ -133,10 +132,11 @@ export function renderResolution(size: { width: number; height: number }, dpi: n
 
 /**
  * The page straightened: its skew measured at half the resolution (within 0.025° of the full one, in a
- * quarter of the time), then corrected once, at full resolution.
+ * quarter of the time), on `measured` (the same page with what surrounds its sheet made white), then
+ * corrected once, at full resolution.
  */
-export async function straightenedPage(drawn: PageImage): Promise<{ image: PageImage; skewDegrees: number }> {
-  const skewDegrees = estimateSkew(halved(drawn));
+export async function straightenedPage(drawn: PageImage, measured: PageImage = drawn): Promise<{ image: PageImage; skewDegrees: number }> {
+  const skewDegrees = estimateSkew(halved(measured));
   await yieldToEventLoop();
   return { image: Math.abs(skewDegrees) >= MIN_CORRECTION_DEGREES ? straightened(drawn, skewDegrees) : drawn, skewDegrees };
 }
@@ -171,18 +171,17 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       // A page drawn smaller than `dpi` is a sheet of ordinary size shown on a page of a photo's size: its
       // glyphs are as many pixels tall as a sheet's at `dpi`, which is what the steps that size them by
       // the resolution (despeckling, the engine) are told.
-      // A sheet that does not fill the frame (on a table, under an open lid) is cut out of it, and what
-      // surrounds it within its region cleared once the region is lit (sheet-surround.ts).
       const asDrawn: PageImage = { width, height, dpi, grey };
-      const sheet = sheetInFrame(asDrawn);
-      const drawn = sheet ? whitened(evenlyLit(cutOut(asDrawn, sheet.region).crop), sheet.outside) : evenlyLit(asDrawn);
-      const { image, skewDegrees } = await straightenedPage(drawn);
+      const drawn = evenlyLit(asDrawn);
+      // A sheet that does not fill the frame (on a table, under an open lid) has its skew measured
+      // without what surrounds it (sheet-surround.ts).
+      const surround = surroundOf(asDrawn);
+      const sheetAlone = surround ? whitened(drawn, surround) : undefined;
+      const { image, skewDegrees } = await straightenedPage(drawn, sheetAlone);
       await yieldToEventLoop();
       page.cleanup();
       const unitsPerPixel = 72 / resolution;
-      // The page's frame is the sheet's where it was cut out.
-      const [frameWidth, frameHeight] = sheet ? [drawn.width, drawn.height] : [viewport.width, viewport.height];
-      yield { pageNumber, width: frameWidth * unitsPerPixel, height: frameHeight * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn, renderer };
+      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn, sheetAlone, renderer };
     }
   } finally {
     await pdf.destroy();

@@ -159,7 +159,7 @@ async function orientedReading(rendered: RenderedPage, recognizer: TextRecognize
   const words = await recognizer.recognize(upright);
   if (readsAsText(words)) return { image: upright, words, quarterTurns: 0, skewDegrees: rendered.skewDegrees };
   for (const quarterTurns of linesRunDown(halved(rendered.image)) ? TURNS_TRIED_SIDEWAYS : TURNS_TRIED) {
-    const page = quarterTurns % 2 === 0 ? { image: turned(upright, quarterTurns), skewDegrees: rendered.skewDegrees } : await straightenedPage(turned(rendered.drawn, quarterTurns));
+    const page = quarterTurns % 2 === 0 ? { image: turned(upright, quarterTurns), skewDegrees: rendered.skewDegrees } : await straightenedPage(turned(rendered.drawn, quarterTurns), rendered.sheetAlone && turned(rendered.sheetAlone, quarterTurns));
     const image = quarterTurns % 2 === 0 ? page.image : despeckle(page.image).image;
     const turnedWords = await recognizer.recognize(image);
     if (readsAsText(turnedWords)) return { image, words: turnedWords, quarterTurns, skewDegrees: page.skewDegrees };

@@ -1,5 +1,5 @@
 import { paperPerCell } from './lighting';
-import { cutOut, type ImageRegion, type PageImage } from './recognizer';
+import type { PageImage } from './recognizer';
 
 /**
  * A sheet photographed lying on a table shows the table around it; a scanner whose lid was left open
@@ -9,7 +9,11 @@ import { cutOut, type ImageRegion, type PageImage } from './recognizer';
  * the page by the cells' axes, not its lines (a page turned 3° measured 1.4°: a 2-page Labcorp report
  * lost all 27 results).
  *
- * So what surrounds the sheet is found and made white. The page is measured in blocks a tenth of an
+ * So what surrounds the sheet is found, and the skew is measured on the page with it made white. The
+ * page the engine reads keeps it: cut out of the photo, the same sheets read no better (the engine's
+ * Otsu threshold moved with the frame, and one report's ranges lost their decimal points, `6.1-8.1`
+ * read `6.1-8` `1`), and where the skew was measured right the page read is the same as before. The
+ * page is measured in blocks a tenth of an
  * inch square (the level of the brightest tenth of each block's pixels: its paper, wherever it holds
  * any). Blocks join where their levels differ by little: paper, however unevenly lit, changes little
  * from one block to the next, and so does a table; the sheet's edge is a step. A group of joined
@@ -99,17 +103,11 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
   return Uint8Array.from(group, (g) => (isSurround(g) ? 1 : 0));
 }
 
-/** Where the sheet lies in the frame, and its pixels' surround within that region (1 each, row-major over the region). */
-export interface SheetInFrame {
-  region: ImageRegion;
-  outside: Uint8Array;
-}
-
 /**
- * The sheet in the page as drawn, where something surrounds it; undefined where the sheet fills the
- * frame, as on a scanner.
+ * Pixels around the sheet (1 each, row-major), found on the page as drawn; undefined where the sheet
+ * fills the frame, as on a scanner.
  */
-export function sheetInFrame(image: PageImage): SheetInFrame | undefined {
+export function surroundOf(image: PageImage): Uint8Array | undefined {
   const { width, height, grey } = image;
   const size = Math.max(4, Math.round(image.dpi * BLOCK_INCHES));
   const blocks: Blocks = { size, columns: Math.ceil(width / size), rows: Math.ceil(height / size), level: new Float64Array(0) };
@@ -180,20 +178,7 @@ export function sheetInFrame(image: PageImage): SheetInFrame | undefined {
     }
     for (const i of edge) outside[i] = 1;
   }
-  const region = sheetRegion(outside, width, height);
-  return { region, outside: cutOut({ width, height, dpi: image.dpi, grey: outside }, region).crop.grey };
-}
-
-/** The smallest region that holds every pixel not outside the sheet. */
-function sheetRegion(outside: Uint8Array, width: number, height: number): ImageRegion {
-  const region = { x0: width, y0: height, x1: -1, y1: -1 };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      if (outside[i]) continue;
-      [region.x0, region.x1, region.y0, region.y1] = [Math.min(region.x0, x), Math.max(region.x1, x), Math.min(region.y0, y), Math.max(region.y1, y)];
-    }
-  }
-  return region;
+  return outside;
 }
 
 /** The page with the pixels of `outside` made white. */

@@ -82,10 +82,10 @@ it('reads a photographed page whose light falls to 40 % across it as it reads th
   expect(classifyDocument(pages)).toMatchObject({ kind: 'lab_report', vendor: 'quest' });
 });
 
-it('cuts a sheet photographed on a dark table out of the photo and straightens it by its lines', async () => {
+it('straightens a sheet photographed on a dark table by its lines, not by the table around it', async () => {
   // A Labcorp report's first page, 14 of its values, lying turned by 3° on a table that shows 30 % of
-  // the sheet's size around it. Before the sheet was cut out, the grey band the lighting correction left
-  // around it weighed more than the sparse text in the skew measure (1.4° for 3°): no value was read.
+  // the sheet's size around it. Measured with the table, the grey band the lighting correction leaves
+  // around the sheet weighed more than the sparse text in the skew measure (1.4° for 3°): no value was read.
   const report = (await renderingSet(3, 29)).filter((r) => r.truth.expected.status === 'completed')[0]!;
   const firstPage = await PDFDocument.create();
   firstPage.addPage((await firstPage.copyPages(await PDFDocument.load(report.pdf), [0]))[0]!);
@@ -95,11 +95,6 @@ it('cuts a sheet photographed on a dark table out of the photo and straightens i
   const [{ page, skewDegrees }] = recognized as [(typeof recognized)[number]];
   expect(skewDegrees).toBeGreaterThan(2.9);
   expect(skewDegrees).toBeLessThan(3.1);
-  // The page's frame is the turned sheet's, not the photo's (1.6 times as large each way).
-  const sheet = firstPage.getPage(0).getSize();
-  const radians = (3 * Math.PI) / 180;
-  expect(page.width / (sheet.width * Math.cos(radians) + sheet.height * Math.sin(radians))).toBeCloseTo(1, 1);
-  expect(page.height / (sheet.height * Math.cos(radians) + sheet.width * Math.sin(radians))).toBeCloseTo(1, 1);
   const printed = report.truth.panels.flatMap((p) => p.results).filter((r) => r.pageNumber === 1);
   const words = new Set(page.items.map((i) => i.str));
   expect(printed.filter((r) => words.has(r.resultValue)).length / printed.length).toBeGreaterThanOrEqual(0.85);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
-import { sheetInFrame, whitened } from '../../../../functions/lab/ocr/sheet-surround';
+import { surroundOf, whitened } from '../../../../functions/lab/ocr/sheet-surround';
 
 /**
- * The sheet found in its frame (functions/lab/ocr/sheet-surround.ts), on synthetic photos: a sheet of
+ * What surrounds a sheet found in its frame (functions/lab/ocr/sheet-surround.ts), on synthetic photos: a sheet of
  * paper turned a few degrees, lying on a darker table that shows around it, both lit by a falloff
  * across the frame, with rows of glyph-sized ink marks on the sheet, some in its margin near the edge.
  */
@@ -77,29 +77,26 @@ function outsideBy(photo: Photo, x: number, y: number): number {
   return Math.max(Math.abs(u) - halfWidth, Math.abs(v) - halfHeight);
 }
 
-it('cuts out a sheet lying on a table: every mark on it kept, all but the table beside its edge cleared', () => {
+it('finds the table around a sheet lying on it: every mark on the sheet kept, the table cleared up to its edge', () => {
   fc.assert(
     fc.property(photos, (photo) => {
       const image = photographed(photo);
-      const sheet = sheetInFrame(image);
-      expect(sheet).toBeDefined();
-      const { region, outside } = sheet!;
-      const regionWidth = region.x1 - region.x0 + 1;
-      const cleared = whitened({ width: regionWidth, height: region.y1 - region.y0 + 1, dpi: DPI, grey: new Uint8Array(outside.length) }, outside);
-      const wrong = { sheetLeftOut: 0, inkCleared: 0, tableKept: 0 };
+      const surround = surroundOf(image);
+      expect(surround).toBeDefined();
+      const cleared = whitened(image, surround!);
+      const wrong = { sheetCleared: 0, inkCleared: 0, tableKept: 0 };
       for (let y = 0; y < HEIGHT; y++) {
         for (let x = 0; x < WIDTH; x++) {
-          const inRegion = x >= region.x0 && x <= region.x1 && y >= region.y0 && y <= region.y1;
-          const at = (y - region.y0) * regionWidth + (x - region.x0);
+          const at = y * WIDTH + x;
           const what = kind(photo, x, y);
           // The edge itself (paper and table blended on a photo) is cleared a pixel deep at this resolution.
-          if (what !== 'table' && !inRegion && outsideBy(photo, x, y) < -2) wrong.sheetLeftOut++;
-          if (what === 'ink' && cleared.grey[at] !== 0) wrong.inkCleared++;
-          // The table is cleared, or left out of the region, but for a block's width along the sheet's edge.
-          if (what === 'table' && inRegion && outsideBy(photo, x, y) > DPI * 0.2 && !outside[at]) wrong.tableKept++;
+          if (what !== 'table' && surround![at] && outsideBy(photo, x, y) < -2) wrong.sheetCleared++;
+          if (what === 'ink' && cleared.grey[at] === 255) wrong.inkCleared++;
+          // The table is cleared, but for a block's width along the sheet's edge.
+          if (what === 'table' && outsideBy(photo, x, y) > DPI * 0.2 && cleared.grey[at] !== 255) wrong.tableKept++;
         }
       }
-      expect(wrong).toEqual({ sheetLeftOut: 0, inkCleared: 0, tableKept: 0 });
+      expect(wrong).toEqual({ sheetCleared: 0, inkCleared: 0, tableKept: 0 });
     }),
     { numRuns: 40 },
   );
@@ -109,7 +106,7 @@ it('leaves a sheet that fills the frame as it is, however unevenly lit', () => {
   fc.assert(
     fc.property(photos, (photo) => {
       // A sheet a little larger than the frame: turned, it still covers it.
-      expect(sheetInFrame(photographed({ ...photo, margin: -0.05 }))).toBeUndefined();
+      expect(surroundOf(photographed({ ...photo, margin: -0.05 }))).toBeUndefined();
     }),
     { numRuns: 40 },
   );
