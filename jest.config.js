@@ -1,4 +1,5 @@
-// swc turns TypeScript and the ESM-only dependencies below into CommonJS for jest; types are checked by `npm run typecheck`.
+// swc turns TypeScript and the ESM-only dependencies below into CommonJS for jest (with a binding of
+// `Math` of each module's own: test/swc-own-math.cjs says why); types are checked by `npm run typecheck`.
 const esmOnlyPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', '@middy', 'unpdf', '@seriousme', 'marked', 'github-slugger'];
 
 /** @type {import('jest').Config} */
@@ -9,7 +10,7 @@ module.exports = {
   setupFiles: ['<rootDir>/test/setup-env.ts', '<rootDir>/test/setup-fast-check.ts'],
   transform: {
     '^.+\\.(t|j|mj|cj)s$': [
-      '@swc/jest',
+      '<rootDir>/test/swc-own-math.cjs',
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
