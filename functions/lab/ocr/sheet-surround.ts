@@ -12,14 +12,15 @@ import type { PageImage } from './recognizer';
  * So what surrounds the sheet is found, and the skew is measured on the page with it made white. The
  * page the engine reads keeps it: cut out of the photo, the same sheets read no better (the engine's
  * Otsu threshold moved with the frame, and one report's ranges lost their decimal points, `6.1-8.1`
- * read `6.1-8` `1`), and where the skew was measured right the page read is the same as before. The
- * page is measured in blocks a tenth of an
- * inch square (the level of the brightest tenth of each block's pixels: its paper, wherever it holds
- * any). Blocks join where their levels differ by little: paper, however unevenly lit, changes little
- * from one block to the next, and so does a table; the sheet's edge is a step. A group of joined
- * blocks that touches the frame and never reaches the paper's brightness is the surround. Blocks of
- * the sheet along it are cleared pixel by pixel, of the dark pixels that reach them from the surround
- * (the edge runs through blocks; text in the margin, cut off from it by paper, stays).
+ * read `6.1-8` `1`), and where the skew was measured right the page read is the same as before.
+ *
+ * The page is measured in blocks a tenth of an inch square (the level of the brightest tenth of each
+ * block's pixels: its paper, wherever it holds any). Blocks join where their levels differ by little:
+ * paper, however unevenly lit, changes little from one block to the next, and so does a table; the
+ * sheet's edge is a step. A group of joined blocks that touches the frame and never reaches the paper's
+ * brightness is the surround, with the dark groups beside it (a grained table breaks into pieces).
+ * Blocks of the sheet along it are cleared pixel by pixel, of the dark pixels that reach them from the
+ * surround (the edge runs through blocks; text in the margin, cut off from it by paper, stays).
  */
 
 /** Side of a block, inches. */
@@ -96,11 +97,36 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
     if (column === 0 || row === 0 || column === columns - 1 || row === rows - 1) framed[g] = 1;
   }
   const dark = DARK_SHARE * percentileOf(level, 0.95);
-  const isSurround = (g: number) => framed[g] === 1 && brightest[g]! < dark;
+  // Dark groups that touch the frame, then the dark groups beside them: a grained table (wood, cloth)
+  // steps more from one patch to the next than paper does, and breaks into pieces, not all on the frame.
+  const isSurround = new Uint8Array(groups);
+  const queue: number[] = [];
+  for (let at = 0; at < level.length; at++) {
+    const g = group[at]!;
+    if (framed[g] && brightest[g]! < dark) queue.push(at);
+  }
+  for (const at of queue) isSurround[group[at]!] = 1;
+  // Each group's blocks, listed group after group (`first[g]` where group g's begin).
+  const first = new Uint32Array(groups + 1);
+  for (let g = 0; g < groups; g++) first[g + 1] = first[g]! + size[g]!;
+  const members = new Uint32Array(level.length);
+  const filled = first.slice(0, groups);
+  for (let at = 0; at < level.length; at++) members[filled[group[at]!]!++] = at;
+  const blocksOf = (g: number) => members.subarray(first[g]!, first[g + 1]!);
+  while (queue.length > 0) {
+    const at = queue.pop()!;
+    const [column, row] = [at % columns, Math.floor(at / columns)];
+    for (const next of [column > 0 ? at - 1 : -1, column < columns - 1 ? at + 1 : -1, row > 0 ? at - columns : -1, row < rows - 1 ? at + columns : -1]) {
+      const g = next < 0 ? -1 : group[next]!;
+      if (g < 0 || isSurround[g] || brightest[g]! >= dark) continue;
+      isSurround[g] = 1;
+      for (const block of blocksOf(g)) queue.push(block);
+    }
+  }
   let count = 0;
-  for (let g = 0; g < groups; g++) if (isSurround(g)) count += size[g]!;
+  for (let g = 0; g < groups; g++) if (isSurround[g]) count += size[g]!;
   if (count < MIN_SURROUND * level.length || count > (1 - MIN_SHEET) * level.length) return undefined;
-  return Uint8Array.from(group, (g) => (isSurround(g) ? 1 : 0));
+  return Uint8Array.from(group, (g) => isSurround[g]!);
 }
 
 /**

@@ -17,6 +17,8 @@ interface Photo {
   degrees: number;
   paper: number;
   table: number;
+  /** The table's grain (wood, cloth): each 7-pixel patch of it this share lighter or darker at most. */
+  texture: number;
   /** The light at the frame's far corner, a share of the near one's. */
   falloff: number;
   noise: number;
@@ -44,6 +46,13 @@ function kind(photo: Photo, x: number, y: number): 'table' | 'paper' | 'ink' {
   return inMargin && Math.floor(fromTop) % 20 < 9 && Math.floor(fromLeft) % 10 < 6 ? 'ink' : 'paper';
 }
 
+/** The table's grain at a pixel: a factor within 1 ± texture, the same over each 7-pixel patch. */
+function grain(photo: Photo, x: number, y: number): number {
+  const patch = Math.floor(x / 7) * 7919 + Math.floor(y / 7) * 104_729 + photo.seed;
+  const hashed = ((patch * 2_654_435_761) >>> 0) / 4_294_967_296;
+  return 1 + photo.texture * (2 * hashed - 1);
+}
+
 function photographed(photo: Photo): PageImage {
   let state = photo.seed;
   const random = () => {
@@ -54,7 +63,7 @@ function photographed(photo: Photo): PageImage {
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       const light = 1 - (1 - photo.falloff) * (0.6 * (x / WIDTH) + 0.4 * (y / HEIGHT));
-      const level = { table: photo.table, paper: photo.paper, ink: 30 }[kind(photo, x, y)] * light + (random() - 0.5) * photo.noise;
+      const level = { table: photo.table * grain(photo, x, y), paper: photo.paper, ink: 30 }[kind(photo, x, y)] * light + (random() - 0.5) * photo.noise;
       grey[y * WIDTH + x] = Math.max(0, Math.min(255, Math.round(level)));
     }
   }
@@ -65,7 +74,8 @@ const photos = fc.record({
   margin: fc.double({ min: 0.05, max: 0.2, noNaN: true }),
   degrees: fc.double({ min: -4, max: 4, noNaN: true }),
   paper: fc.integer({ min: 200, max: 255 }),
-  table: fc.integer({ min: 15, max: 110 }),
+  table: fc.integer({ min: 15, max: 100 }),
+  texture: fc.constantFrom(0),
   falloff: fc.double({ min: 0.55, max: 1, noNaN: true }),
   noise: fc.integer({ min: 0, max: 16 }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
@@ -97,6 +107,26 @@ it('finds the table around a sheet lying on it: every mark on the sheet kept, th
         }
       }
       expect(wrong).toEqual({ sheetCleared: 0, inkCleared: 0, tableKept: 0 });
+    }),
+    { numRuns: 40 },
+  );
+});
+
+it('finds a grained table (wood, cloth) whole, though its patches step more than paper does', () => {
+  fc.assert(
+    fc.property(photos, fc.double({ min: 0.1, max: 0.25, noNaN: true }), (photo, texture) => {
+      const grained = { ...photo, texture };
+      const surround = surroundOf(photographed(grained));
+      expect(surround).toBeDefined();
+      let [tableKept, sheetCleared] = [0, 0];
+      for (let y = 0; y < HEIGHT; y++) {
+        for (let x = 0; x < WIDTH; x++) {
+          const outside = outsideBy(grained, x, y);
+          if (outside > DPI * 0.2 && !surround![y * WIDTH + x]) tableKept++;
+          if (outside < -2 && surround![y * WIDTH + x]) sheetCleared++;
+        }
+      }
+      expect({ tableKept, sheetCleared }).toEqual({ tableKept: 0, sheetCleared: 0 });
     }),
     { numRuns: 40 },
   );
