@@ -52,6 +52,12 @@ function percentileOf(values: Float64Array, share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }
 
+/** The four blocks beside block `at` (-1 past the page's edge). */
+function besideBlock(at: number, columns: number, rows: number): number[] {
+  const [column, row] = [at % columns, Math.floor(at / columns)];
+  return [column > 0 ? at - 1 : -1, column < columns - 1 ? at + 1 : -1, row > 0 ? at - columns : -1, row < rows - 1 ? at + columns : -1];
+}
+
 /** Groups of blocks joined by small steps: a group number per block, and how many groups. */
 function surfaces({ columns, rows, level }: Blocks): { group: Int32Array; groups: number } {
   const group = new Int32Array(level.length).fill(-1);
@@ -65,8 +71,7 @@ function surfaces({ columns, rows, level }: Blocks): { group: Int32Array; groups
     queue[tail++] = start;
     while (head < tail) {
       const at = queue[head++]!;
-      const [column, row] = [at % columns, Math.floor(at / columns)];
-      for (const next of [column > 0 ? at - 1 : -1, column < columns - 1 ? at + 1 : -1, row > 0 ? at - columns : -1, row < rows - 1 ? at + columns : -1]) {
+      for (const next of besideBlock(at, columns, rows)) {
         if (next >= 0 && group[next] === -1 && joined(at, next)) {
           group[next] = groups;
           queue[tail++] = next;
@@ -115,8 +120,7 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
   const blocksOf = (g: number) => members.subarray(first[g]!, first[g + 1]!);
   while (queue.length > 0) {
     const at = queue.pop()!;
-    const [column, row] = [at % columns, Math.floor(at / columns)];
-    for (const next of [column > 0 ? at - 1 : -1, column < columns - 1 ? at + 1 : -1, row > 0 ? at - columns : -1, row < rows - 1 ? at + columns : -1]) {
+    for (const next of besideBlock(at, columns, rows)) {
       const g = next < 0 ? -1 : group[next]!;
       if (g < 0 || isSurround[g] || brightest[g]! >= dark) continue;
       isSurround[g] = 1;
