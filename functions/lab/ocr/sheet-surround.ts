@@ -47,13 +47,14 @@ interface Blocks {
   level: Float64Array;
 }
 
-function percentileOf(values: Float64Array, share: number): number {
+/** The level `share` of the values lie under. */
+function quantileOf(values: Float64Array, share: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }
 
-/** The four blocks beside block `at` (-1 past the page's edge). */
-function besideBlock(at: number, columns: number, rows: number): number[] {
+/** The four cells beside cell `at` of a row-major grid, blocks or pixels (-1 past the grid's edge). */
+function beside(at: number, columns: number, rows: number): number[] {
   const [column, row] = [at % columns, Math.floor(at / columns)];
   return [column > 0 ? at - 1 : -1, column < columns - 1 ? at + 1 : -1, row > 0 ? at - columns : -1, row < rows - 1 ? at + columns : -1];
 }
@@ -71,7 +72,7 @@ function surfaces({ columns, rows, level }: Blocks): { group: Int32Array; groups
     queue[tail++] = start;
     while (head < tail) {
       const at = queue[head++]!;
-      for (const next of besideBlock(at, columns, rows)) {
+      for (const next of beside(at, columns, rows)) {
         if (next >= 0 && group[next] === -1 && joined(at, next)) {
           group[next] = groups;
           queue[tail++] = next;
@@ -101,7 +102,7 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
     const [column, row] = [at % columns, Math.floor(at / columns)];
     if (column === 0 || row === 0 || column === columns - 1 || row === rows - 1) framed[g] = 1;
   }
-  const dark = DARK_SHARE * percentileOf(level, 0.95);
+  const dark = DARK_SHARE * quantileOf(level, 0.95);
   // Dark groups that touch the frame, then the dark groups beside them: a grained table (wood, cloth)
   // steps more from one patch to the next than paper does, and breaks into pieces, not all on the frame.
   const isSurround = new Uint8Array(groups);
@@ -120,7 +121,7 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
   const blocksOf = (g: number) => members.subarray(first[g]!, first[g + 1]!);
   while (queue.length > 0) {
     const at = queue.pop()!;
-    for (const next of besideBlock(at, columns, rows)) {
+    for (const next of beside(at, columns, rows)) {
       const g = next < 0 ? -1 : group[next]!;
       if (g < 0 || isSurround[g] || brightest[g]! >= dark) continue;
       isSurround[g] = 1;
@@ -173,14 +174,14 @@ export function surroundOf(image: PageImage): Uint8Array | undefined {
   // The edge blocks' dark pixels that reach the surround through dark pixels: the table up to the
   // sheet's edge, not the marks on the sheet, which its paper parts from the table.
   const cutAt = (i: number) => edgeCut[Math.floor(Math.floor(i / width) / size) * columns + Math.floor((i % width) / size)]!;
-  const touchesOutside = (i: number, x: number) => (x > 0 && outside[i - 1]) || (x < width - 1 && outside[i + 1]) || outside[i - width] || outside[i + width];
+  const touchesOutside = (i: number) => beside(i, width, height).some((next) => next >= 0 && outside[next] === 1);
   const queue: number[] = [];
   for (let at = 0; at < level.length; at++) {
     if (edgeCut[at]! < 0) continue;
     const { x0, y0, x1, y1 } = pixelsOf(at);
     for (let y = y0; y < y1; y++) {
       for (let x = x0, i = y * width + x0; x < x1; x++, i++) {
-        if (grey[i]! < edgeCut[at]! && (surround[at] || touchesOutside(i, x))) {
+        if (grey[i]! < edgeCut[at]! && (surround[at] || touchesOutside(i))) {
           outside[i] = 1;
           queue.push(i);
         }
@@ -189,9 +190,8 @@ export function surroundOf(image: PageImage): Uint8Array | undefined {
   }
   while (queue.length > 0) {
     const i = queue.pop()!;
-    const x = i % width;
-    for (const next of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
-      if (next >= 0 && next < outside.length && !outside[next] && grey[next]! < cutAt(next)) {
+    for (const next of beside(i, width, height)) {
+      if (next >= 0 && !outside[next] && grey[next]! < cutAt(next)) {
         outside[next] = 1;
         queue.push(next);
       }
@@ -204,7 +204,7 @@ export function surroundOf(image: PageImage): Uint8Array | undefined {
     for (let at = 0; at < level.length; at++) {
       if (edgeCut[at]! < 0) continue;
       const { x0, y0, x1, y1 } = pixelsOf(at);
-      for (let y = y0; y < y1; y++) for (let x = x0, i = y * width + x0; x < x1; x++, i++) if (!outside[i] && touchesOutside(i, x)) edge.push(i);
+      for (let y = y0; y < y1; y++) for (let x = x0, i = y * width + x0; x < x1; x++, i++) if (!outside[i] && touchesOutside(i)) edge.push(i);
     }
     for (const i of edge) outside[i] = 1;
   }

@@ -75,7 +75,7 @@ const photos = fc.record({
   degrees: fc.double({ min: -4, max: 4, noNaN: true }),
   paper: fc.integer({ min: 200, max: 255 }),
   table: fc.integer({ min: 15, max: 100 }),
-  texture: fc.constantFrom(0),
+  texture: fc.constant(0),
   falloff: fc.double({ min: 0.55, max: 1, noNaN: true }),
   noise: fc.integer({ min: 0, max: 16 }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
