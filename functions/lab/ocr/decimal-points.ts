@@ -133,6 +133,8 @@ function widensSpacing(dot: Blob, glyphs: readonly Blob[], blobs: readonly Blob[
 export interface WordInk {
   /** The page column of the box's left edge, where the blobs' x = 0. */
   left: number;
+  /** The page row of the box's top edge, where the blobs' y = 0. */
+  top: number;
   blobs: Blob[];
   tallest: number;
   glyphs: Blob[];
@@ -150,7 +152,7 @@ export function inkOf(word: RecognizedWord, image: PageImage, below = 0): WordIn
   const tallest = Math.max(...blobs.map((b) => b.y1 - b.y0 + 1));
   const glyphs = blobs.filter((b) => b.y1 - b.y0 + 1 >= 0.6 * tallest).sort((a, b) => a.x0 - b.x0);
   if (glyphs.length === 0) return undefined;
-  return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)), left: x0 };
+  return { blobs, tallest, glyphs, baseline: Math.max(...glyphs.map((b) => b.y1)), left: x0, top: y0 };
 }
 
 /**

@@ -3,6 +3,7 @@ import { withDecimalPoint } from './decimal-points';
 import { inkShare, linesRunDown } from './deskew';
 import { despeckle } from './despeckle';
 import { halved, turned } from './grey-geometry';
+import { withMisreadZeros } from './misread-zeros';
 import { RENDER_DPI, type RenderedPage, renderPages, straightenedPage } from './page-image';
 import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from './range-hyphens';
 import { type PageImage, type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
@@ -179,7 +180,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const [width, height] = quarterTurns % 2 === 0 ? [rendered.width, rendered.height] : [rendered.height, rendered.width];
   const read = async (found: Promise<RecognizedWord[]>) => (await found)
       .flatMap((w) => withSpeckHyphenSplit(w, clean))
-      .map((w) => withTrailingPeriod(withUnitLostStroke(withUnitLetterCase(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean), clean))
+      .map((w) => withTrailingPeriod(withUnitLostStroke(withUnitLetterCase(withMisreadZeros(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean), clean), clean))
       .filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(oriented.words, clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse
