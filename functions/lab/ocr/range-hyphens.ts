@@ -191,7 +191,11 @@ const SPACED_HYPHEN_PITCHES = 2.3;
 /**
  * The range word with the spaces printed around its hyphen, where the image shows them: the engine
  * drops the spaces of `6 - 24`, and reads it `6-24`. It needs a plain pair of neighbouring digits to
- * measure the pitch by (`3.5-5.2` has none, and stays as read), and one glyph to each digit.
+ * measure the pitch by (`3.5-5.2` has none, and stays as read), and one glyph to each digit. A 1 is no
+ * measure of the pitch: its ink stands off the middle of its cell (DejaVu Sans Mono's `1` two pixels
+ * right of it at 300 dpi, so that by its pair `12` the digits of `7.5-12.5` stood 2.35 pitches apart
+ * across the hyphen), and pairs with a 1 give none. Beside the hyphen its offset moves the measure by
+ * a tenth of a pitch, far from the threshold.
  */
 export function withRangeSpacing(word: RecognizedWord, image: PageImage): RecognizedWord {
   const bounds = RISING_RANGE.exec(word.text);
@@ -204,7 +208,7 @@ export function withRangeSpacing(word: RecognizedWord, image: PageImage): Recogn
   const pitches: number[] = [];
   let glyph = 0;
   for (const run of word.text.split(/[.-]/)) {
-    for (let i = 1; i < run.length; i++) pitches.push(centre(ink.glyphs[glyph + i]!) - centre(ink.glyphs[glyph + i - 1]!));
+    for (let i = 1; i < run.length; i++) if (!run.slice(i - 1, i + 1).includes('1')) pitches.push(centre(ink.glyphs[glyph + i]!) - centre(ink.glyphs[glyph + i - 1]!));
     glyph += run.length;
   }
   const pitch = median(pitches);

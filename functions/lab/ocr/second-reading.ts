@@ -28,7 +28,9 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
  * short word of letters (and the marks a point is read as) under 0.7 is read again the same way, and takes the renderings' text only where both read the
  * same number or the same word a report prints alone in a cell (a one-word test name of the LOINC
  * table, a word of a text result, a flag word, a unit); a word read again as itself, or as anything
- * else, stays as read.
+ * else, stays as read. A word with a slash the engine doubted (under 0.6) is read again the same way
+ * and takes only a unit the unit table prints that both renderings read: a noisy `mg/L` read `g/L` at
+ * 0.22 is a unit too, a thousand times off, and only a second look tells them apart.
  */
 
 /** Readings under this confidence are read again (the confidence under which a word does not count as read). */
@@ -133,6 +135,8 @@ const CELL_WORDS = new Set(
 /** A number, or a word a report prints alone in a cell (units as the unit table spells them, other words in any case). */
 const isNumberOrCellWord = (text: string) => isNumber(text) || PRINTED_UNITS.has(text) || CELL_WORDS.has(text.toUpperCase());
 
+const isPrintedUnit = (text: string) => PRINTED_UNITS.has(text);
+
 /** A range whose bounds read as numbers, low to high. */
 function isRange(text: string): boolean {
   const bounds = RANGE.exec(text);
@@ -151,6 +155,7 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
   return Promise.all(
     words.map((w) => {
       if ((w.confidence < DOUBTED || hasMisreadPoint(w.text)) && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, isPlainDigits).then((r) => r.word);
+      if (w.confidence < DOUBTED && w.text.includes('/')) return readAgain(w, image, readLine, isPrintedUnit).then((r) => r.word);
       if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && LETTERS_AND_POINTS.test(w.text)) return readAgain(w, image, readLine, isNumberOrCellWord).then((r) => r.word);
       return w;
     }),

@@ -286,6 +286,12 @@ describe('withRangeSpacing', () => {
     const wide = range(1, 1, 4);
     const noPair = word('6-9', wide.x1);
     expect(withRangeSpacing(noPair, wide.image)).toBe(noPair);
+    // Courier's `7.5-12.5` on a 20 px pitch, its 1 narrower and standing right of its cell's middle, as
+    // DejaVu Sans Mono draws it: by the pair `12` the hyphen would measure 2.4 pitches.
+    const cells: Array<[number, number, number, number]> = [0, 2, 5, 7].map((cell) => [100 + 20 * cell, 100, 12, 30]);
+    cells.push([184, 100, 9, 30], [123, 126, 4, 4], [223, 126, 4, 4], [160, 113, 12, 4]);
+    const withOne = word('7.5-12.5', 252);
+    expect(withRangeSpacing(withOne, page(cells))).toBe(withOne);
     const courier = range(1, 2, 4);
     for (const text of ['6-245', '24-6', '6-24H', '2024-06']) {
       const other = word(text, courier.x1);

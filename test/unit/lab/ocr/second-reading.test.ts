@@ -106,11 +106,11 @@ describe('withDoubtedNumbersReadAgain', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('reads again only doubted words of three characters or more holding a digit, and short unsure words of letters, in their order', async () => {
+  it('reads again only doubted words of three characters or more holding a digit, doubted words with a slash, and short unsure words of letters, in their order', async () => {
     const { recognizer, calls } = engine({ half: ['33.3'], sharp: ['33.3'] });
     const sure = { ...DOUBTED, text: '14.9', confidence: 0.95 };
     const letters = (text: string, confidence: number) => ({ ...DOUBTED, text, confidence });
-    const words = [sure, { ...DOUBTED, text: '38' }, letters('Hemoglobin', 0.3), letters('Hgb', 0.9), letters('H', 0.3), letters('mg/dL', 0.3), letters(':.', 0.3), DOUBTED];
+    const words = [sure, { ...DOUBTED, text: '38' }, letters('Hemoglobin', 0.3), letters('Hgb', 0.9), letters('H', 0.3), letters('mg/dL', 0.6), letters(':.', 0.3), DOUBTED];
     const read = await withDoubtedNumbersReadAgain(words, PAGE, recognizer);
     expect(read.map((w) => w.text)).toEqual(['14.9', '38', 'Hemoglobin', 'Hgb', 'H', 'mg/dL', ':.', '33.3']);
     expect(calls).toHaveLength(2);
@@ -135,6 +135,15 @@ describe('withDoubtedNumbersReadAgain', () => {
     // Read again as no number and no such word (a unit the table spells otherwise), or where the renderings disagree, it stays.
     for (const readings of [{ half: ['Bix'], sharp: ['Bix'] }, { half: ['8L'], sharp: ['8L'] }, { half: ['PG'], sharp: ['PG'] }, { half: ['8.1'], sharp: ['8.7'] }]) {
       const read = { ...DOUBTED, text: 'Pg', confidence: 0.5 };
+      expect(await withDoubtedNumbersReadAgain([read], PAGE, engine(readings).recognizer)).toEqual([read]);
+    }
+  });
+
+  it('takes the printed unit both renderings read for a doubted word with a slash, and nothing else', async () => {
+    // A noisy 150-dpi `mg/L`, read `g/L` at 0.22 in a box grown over the line below: both are units, and only a second look tells.
+    const read = { ...DOUBTED, text: 'g/L', confidence: 0.22 };
+    expect((await withDoubtedNumbersReadAgain([read], PAGE, engine({ half: ['mg/L'], sharp: ['mg/L'] }).recognizer))[0]).toMatchObject({ text: 'mg/L', confidence: SECOND_READING_CONFIDENCE });
+    for (const readings of [{ half: ['mg/l'], sharp: ['mg/l'] }, { half: ['1/2'], sharp: ['1/2'] }, { half: ['mg/L'], sharp: ['ug/L'] }]) {
       expect(await withDoubtedNumbersReadAgain([read], PAGE, engine(readings).recognizer)).toEqual([read]);
     }
   });
