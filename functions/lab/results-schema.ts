@@ -72,7 +72,7 @@ export const PanelResultSchema = z.object({
   resultUnit: z.string().nullable().describe('Unit as printed; null when none is printed'),
   loincCode: z.string().nullable().describe('LOINC code of the test (e.g. 2345-7); null when not found'),
   loincMatchType: LoincMatchTypeSchema.nullable(),
-  ucumCode: z.string().nullable().describe('The printed unit in UCUM (e.g. mg/dL, 10*3/uL); null when there is no unit or it has no UCUM form'),
+  ucumCode: z.string().nullable().describe('The printed unit in UCUM (e.g. mg/dL, 10*3/uL); null when there is no unit, it has no UCUM form, or a scan lost the unit of a test measured in units'),
   ucumMatchMethod: UcumMatchMethodSchema.nullable(),
   minRefRangeValue: z.number().nullable().describe('Lower bound of the printed reference range, in the printed unit; null when none is printed (e.g. `<200`)'),
   maxRefRangeValue: z.number().nullable().describe('Upper bound of the printed reference range, in the printed unit; null when none is printed (e.g. `>39`)'),

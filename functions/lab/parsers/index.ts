@@ -1,5 +1,6 @@
 import type { DocumentClassification } from '../classify-document';
 import { mapToLoinc } from '../loinc/map-to-loinc';
+import { withLostUnitUncoded } from '../ocr/lost-unit';
 import { misreadPoint, restoredPoint } from '../ocr/misread-point';
 import { scannedPanelTitle } from '../ocr/panel-name-repair';
 import { isGarbledRange, repairedRange } from '../ocr/range-repair';
@@ -12,6 +13,7 @@ import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
 import { toUcum } from '../ucum/to-ucum';
 import { boundingBox, LOW_OCR_CONFIDENCE, type Word } from './layout';
+import { plausibleUnit } from './row';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
 import { validatePanels } from './validate';
 import { parseRange, parseValue } from './values';
@@ -131,7 +133,7 @@ function toPanel(raw: RawPanel, dateCollected: string | null): ReadPanel {
 function withCodes(result: PanelResult, panelName: string): PanelResult {
   const ucum = toUcum(result.resultUnit, { numeric: result.resultType !== 'string' });
   const loinc = mapToLoinc(result.biomarker, { ucumCode: ucum.ucumCode, panelName });
-  return { ...result, ...ucum, ...loinc };
+  return withLostUnitUncoded({ ...result, ...ucum, ...loinc });
 }
 
 /** Fills the UCUM and LOINC fields of every result (UCUM first: the unit helps choose the LOINC code). */
@@ -155,7 +157,9 @@ function withScanReadingsRepaired(panels: readonly ReadPanel[], vendor: Vendor):
 function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor): R {
   if (result.resultUnit === null) return result;
   const unit = repairedUnit(result.resultUnit, withCodes(result, panelName).loincCode, vendor);
-  return unit === null ? result : { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
+  // A garbled unit cell no printed unit mends is no unit: left out, not given as read.
+  if (unit === null) return plausibleUnit(result.resultUnit) ? result : { ...result, resultUnit: null };
+  return { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
 function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor): R {

@@ -133,7 +133,7 @@ function nameAndValue(fullName: string, valueText: string): { name: string; pars
  * a bare number (`cells/uL 1573` is a unit and the next column's value). A printed unit read with its
  * spaces misjudged is one too (`% oftotal Hgb`: ocr/unit-spacing.ts gives it back as printed).
  */
-function plausibleUnit(text: string): boolean {
+export function plausibleUnit(text: string): boolean {
   const words = text.split(' ');
   return isUnitRespaced(text) || (words.length <= 2 && text.length <= 16 && !/^[<>≤≥]|\d[-–]\d/.test(text) && !words.some((w) => /^\d+(?:\.\d+)?$/.test(w)));
 }
@@ -186,7 +186,10 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
   const previous = byRole.previous ?? '';
   if (previous !== '' && !isRecognised(line) && !parsePrevious(previous)) return { reason: 'unreadable_cell' };
   let unit: string | null = byRole.unit ?? null;
-  if (unit !== null && !plausibleUnit(unit)) return { reason: 'unreadable_cell' };
+  // A unit cell of its own that the engine garbled (`6 of total Hgb`, its `%` read `6`) costs a scanned
+  // row only its unit: given as read for the lab's printed units to mend (ocr/unit-repair.ts), and left
+  // out where they do not (parsers/index.ts). On a text page it says the columns are not where the header puts them.
+  if (unit !== null && !plausibleUnit(unit) && !isRecognised(line)) return { reason: 'unreadable_cell' };
   let range: ParsedRange | null = null;
   if (rangeText !== '') {
     const hasUnitColumn = columns.some((c) => c.role === 'unit');

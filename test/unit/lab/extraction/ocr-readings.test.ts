@@ -361,6 +361,37 @@ describe('a range cell OCR garbled', () => {
   });
 });
 
+describe('a unit cell OCR garbled', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // A speck read as a digit after the unit: the lab prints mmol/L for Potassium.
+    [674, [[36, 'Potassium'], [190, '4.0'], [330, 'mmol/L 5'], [400, '3.5-5.2']]],
+    // A fax's `%` read `6`: no printed unit is near, and HbA1c is measured in %.
+    [662, [[36, 'Hemoglobin A1c'], [190, '5.5'], [330, '6 of total Hgb'], [400, '4.8-5.6']]],
+    // A ratio, or a pH, printed without a unit is unitless, scanned or not.
+    [650, [[36, 'A/G Ratio'], [190, '1.5'], [400, '1.2-2.2']]],
+    [638, [[36, 'pH'], [190, '6.0'], [400, '5.0-8.0']]],
+  ];
+  const rows = async (ocr: boolean) => (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.resultUnit, r.ucumCode]);
+
+  it('costs a recognised row only its unit: the lab’s printed unit where the reading is near it, else none, and no UCUM code for a test measured in units', async () => {
+    expect(await rows(true)).toEqual([
+      ['Potassium', '4.0', 'mmol/L', 'mmol/L'],
+      ['Hemoglobin A1c', '5.5', null, null],
+      ['A/G Ratio', '1.5', null, '1'],
+      ['pH', '6.0', null, '1'],
+    ]);
+  });
+
+  it('leaves the row unread on a text page, where such a cell says the columns are not where the header puts them', async () => {
+    expect(await rows(false)).toEqual([
+      ['A/G Ratio', '1.5', null, '1'],
+      ['pH', '6.0', null, '1'],
+    ]);
+  });
+});
+
 describe('a range whose low bound a scan misread above its high one', () => {
   const page: DrawnLine[] = [
     ...HEAD,
