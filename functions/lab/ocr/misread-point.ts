@@ -14,6 +14,11 @@ import type { ResultFlag } from '../results-schema';
  *   beside `8.7-10.2`).
  * - A point gained: a number with one point, beside a range printed in whole numbers, that agrees
  *   without it (`11.9` unflagged beside `44-121`).
+ * - A point lost beyond the row's scale: a whole number flagged high that agrees with its flag as read,
+ *   but stands over ten times the upper bound of a range printed with points, where a point between
+ *   its digits brings it within that scale and still above the range (a fax's Potassium `54` flagged `H`
+ *   beside `3.5-5.2`, printed `5.4`). Labs print a test's values to its range's precision, so a whole
+ *   number there lost its point; a value that high is printed with its point (`45.0` beside `0.0-4.9`).
  * Such a reading is no value to give (a value missed is better than a value wrong), and its row is left
  * unread, unless the point can be put back for sure (`restoredPoint`). A whole number outside a
  * whole-number range (`59`, `0-44`, no flag: reports print such values) is no sign of a lost point, nor
@@ -48,11 +53,26 @@ function agreeingPointed(read: string, agrees: (x: number) => boolean, range: Pa
   return pointedReadings(read).filter((pointed) => agrees(Number(pointed)));
 }
 
+/** A whole number over this many times its pointed range's upper bound, flagged high, lost its point (above). */
+const BEYOND_SCALE = 10;
+
+/**
+ * For a whole number flagged high beyond the scale of its pointed range, where a point put back brings
+ * it within that scale, the readings with a point put back that agree with the flag (all of them: where
+ * two do, nothing says which was printed); none for any other reading.
+ */
+function pointedBeyondScale(read: string, flag: ResultFlag | null, range: ParsedRange): string[] {
+  if (flag === null || !ABOVE.includes(flag) || range.max === null || range.max <= 0 || Number(read) <= BEYOND_SCALE * range.max) return [];
+  const agreeing = agreeingPointed(read, agreement(flag, range)!, range);
+  return agreeing.some((pointed) => Number(pointed) <= BEYOND_SCALE * range.max!) ? agreeing : [];
+}
+
 export function misreadPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): boolean {
   if (range === null || value.resultType !== 'numeric') return false;
   const agrees = agreement(flag, range);
   const read = value.resultValue;
-  if (agrees === null || agrees(Number(read))) return false;
+  if (agrees === null) return false;
+  if (agrees(Number(read))) return pointedBeyondScale(read, flag, range).length > 0;
   if (agreeingPointed(read, agrees, range).length > 0) return true;
   return /^\d+\.\d+$/.test(read) && !isPointedRange(range) && agrees(Number(read.replace('.', '')));
 }
@@ -73,8 +93,8 @@ function rangeDecimals(range: ParsedRange): number {
 export function restoredPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): string | null {
   if (range === null || value.resultType !== 'numeric') return null;
   const agrees = agreement(flag, range);
-  if (agrees === null || agrees(Number(value.resultValue))) return null;
-  const agreeing = agreeingPointed(value.resultValue, agrees, range);
+  if (agrees === null) return null;
+  const agreeing = agrees(Number(value.resultValue)) ? pointedBeyondScale(value.resultValue, flag, range) : agreeingPointed(value.resultValue, agrees, range);
   if (agreeing.length !== 1) return null;
   const pointed = agreeing[0]!;
   return pointed.length - pointed.indexOf('.') - 1 === rangeDecimals(range) ? pointed : null;

@@ -21,6 +21,7 @@ describe('misreadPoint', () => {
     ['11.9', '44-121', null, 'a speck’s point: unflagged, read far below a whole-number range'],
     ['4.5', '30-100', null, 'a speck’s point'],
     ['1.50', '30-100', 'H', 'a speck’s point: flagged high, read below'],
+    ['54', '3.5-5.2', 'H', 'a point lost: flagged high and read above, but ten times beyond the range'],
   ] as const)('takes %s beside %s (flag %s) for a misread point: %s', (value, printed, flag, _why) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(true));
 
   it.each([
@@ -29,8 +30,10 @@ describe('misreadPoint', () => {
     ['2', '1.2-2.2', null],
     // A whole-number range: reports print values outside it without a flag.
     ['59', '0-44', null],
-    // Flagged, and the reading agrees with the flag.
+    // Flagged, and the reading agrees with the flag: within ten times the range, or beyond it where no point brings it within.
     ['12', '1.2-2.2', 'H'],
+    ['99', '0.1-0.5', 'H'],
+    ['45', '4.0-5.0', 'H'],
     ['2.5', '30-100', 'L'],
     // A flag that says nothing of where the value lies.
     ['12', '1.2-2.2', 'A'],
@@ -63,7 +66,10 @@ describe('misreadPoint', () => {
           const read = printed.replace('.', '');
           const x = Number(read);
           const agrees = flag === 'L' ? x < r.min! : flag === 'H' ? x > r.max! : x >= r.min! && x <= r.max!;
-          expect(misreadPoint(numeric(read), flag, r)).toBe(read.length >= 2 && !agrees);
+          // Flagged high as read, but over ten times the range's top, where a point put back (above the top) brings it under that.
+          const placements = Array.from({ length: read.length - 1 }, (_, i) => Number(`${read.slice(0, i + 1)}.${read.slice(i + 1)}`));
+          const beyondScale = flag === 'H' && x > 10 * r.max! && placements.some((p) => p > r.max! && p <= 10 * r.max!);
+          expect(misreadPoint(numeric(read), flag, r)).toBe(read.length >= 2 && (!agrees || beyondScale));
           expect(misreadPoint(numeric(printed), flag, r)).toBe(false);
         },
       ),
@@ -103,6 +109,7 @@ describe('restoredPoint', () => {
     ['85', '8.7-10.2', 'L', '8.5'],
     ['54', '<5.7', null, '5.4'],
     ['1298', '0.450-4.500', null, '1.298'],
+    ['54', '3.5-5.2', 'H', '5.4'],
   ] as const)('puts the point back in %s beside %s (flag %s): %s', (value, printed, flag, restored) => expect(restoredPoint(numeric(value), flag, range(printed))).toBe(restored));
 
   it.each([
