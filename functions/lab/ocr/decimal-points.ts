@@ -17,7 +17,7 @@ import type { PageImage, RecognizedWord } from './recognizer';
  */
 
 /** A point is small, and blur and JPEG leave it lighter than the strokes: a lighter grey counts as its ink. */
-const INK = 160;
+export const INK = 160;
 /** Confidence of a word whose point was put back from the image: sure enough to use, flagged to check. */
 export const RESTORED_CONFIDENCE = 0.5;
 

@@ -1,4 +1,4 @@
-import { type Blob, inkOf, RESTORED_CONFIDENCE } from './decimal-points';
+import { type Blob, INK, inkOf, RESTORED_CONFIDENCE } from './decimal-points';
 import type { PageImage, RecognizedWord } from './recognizer';
 
 /**
@@ -27,8 +27,6 @@ const MIN_COUNTER_AREA = 0.03;
 const DOT_OFF_CENTRE = 0.2;
 /** The fewest pixels of ink a dot shows (a 150-dpi scan drawn at 300 dpi: about 2 × 2). */
 const MIN_DOT_AREA = 3;
-/** Grey under this is ink (decimal-points.ts's threshold: what a glyph's blob was found with). */
-const INK = 160;
 
 interface Counter {
   /** Rows of the glyph's box (0 = its top row) the counter spans. */
