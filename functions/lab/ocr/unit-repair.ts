@@ -88,3 +88,21 @@ export function repairedUnit(read: string, code: string | null, vendor: Vendor):
   const best = near.filter((u) => u.by === nearest);
   return best.length === 1 ? best[0]!.unit : null;
 }
+
+/**
+ * The unit of the lab's printed range that a scanned row's range is, where the row read another unit:
+ * the bounds say which unit the lab printed them in (Quest's iron `50-180` is in mcg/dL; in mg/dL it
+ * would be `0.05-0.18`), so a unit read with a glyph lost, itself a printed unit (`mg/dL` for `mcg/dL`,
+ * a thousand times off), is that unit. Only where every range the lab prints for the test with those
+ * bounds is in one unit, and the reading keeps at least half of its characters; null to keep the
+ * reading (a range read wrong matches nothing).
+ */
+export function unitOfPrintedRange(read: string, bounds: { min: number | null; max: number | null }, code: string | null, vendor: Vendor): string | null {
+  if (code === null || (bounds.min === null && bounds.max === null)) return null;
+  const units = new Set(printedRanges(vendor, code).filter((r) => r.min_value === bounds.min && r.max_value === bounds.max).map((r) => r.unit));
+  const [unit] = units;
+  // The same unit spelt as another of the lab's reports spells it (`ug/dL`, `mcg/dL`) stays as read.
+  if (units.size !== 1 || !unit || !PRINTED_UNITS.has(unit) || toUcum(read).ucumCode === toUcum(unit).ucumCode) return null;
+  const printed = confusionFold(unit);
+  return foldedDistance(confusionFold(read), printed) <= Math.ceil(printed.length / 2) ? unit : null;
+}

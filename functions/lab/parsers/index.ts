@@ -7,7 +7,7 @@ import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import { isUnflaggedOutlier } from '../ocr/unflagged-outlier';
-import { repairedUnit } from '../ocr/unit-repair';
+import { repairedUnit, unitOfPrintedRange } from '../ocr/unit-repair';
 import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
@@ -156,7 +156,9 @@ function withScanReadingsRepaired(panels: readonly ReadPanel[], vendor: Vendor):
 
 function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor): R {
   if (result.resultUnit === null) return result;
-  const unit = repairedUnit(result.resultUnit, withCodes(result, panelName).loincCode, vendor);
+  const code = withCodes(result, panelName).loincCode;
+  const bounds = { min: result.minRefRangeValue, max: result.maxRefRangeValue };
+  const unit = repairedUnit(result.resultUnit, code, vendor) ?? unitOfPrintedRange(result.resultUnit, bounds, code, vendor);
   // A garbled unit cell no printed unit mends is no unit: left out, not given as read.
   if (unit === null) return plausibleUnit(result.resultUnit) ? result : { ...result, resultUnit: null };
   return { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };

@@ -392,6 +392,40 @@ describe('a unit cell OCR garbled', () => {
   });
 });
 
+describe('a unit read as another printed unit', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Estradiol', 11]]],
+    // Labcorp prints Estradiol's `7.6-42.6` in pg/mL: its `p` read `n`, a thousand times off.
+    [674, [[36, 'Estradiol'], [190, '25.0'], [330, 'ng/mL'], [400, '7.6-42.6']]],
+    // Testosterone's printed range is `264-916`: a range the lab does not print says nothing of the unit.
+    [662, [[36, 'Testosterone'], [190, '500'], [330, 'pg/dL'], [400, '264-917']]],
+    // TSH's `0.450-4.500` is in uIU/mL: `mIU/mL` is a thousand times off, `µIU/mL` the same unit spelt otherwise.
+    [650, [[36, 'TSH'], [190, '2.150'], [330, 'mIU/mL'], [400, '0.450-4.500']]],
+    [638, [[36, 'TSH'], [190, '2.150'], [330, 'µIU/mL'], [400, '0.450-4.500']]],
+  ];
+  const units = async (ocr: boolean) => (await extractionOf([page], ocr)).panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.resultUnit]));
+
+  it('is the unit the lab prints the row’s range in, on a recognised page', async () => {
+    expect(await units(true)).toEqual([
+      ['Estradiol', 'pg/mL'],
+      ['Testosterone', 'pg/dL'],
+      ['TSH', 'uIU/mL'],
+      // The text layer gives the micro sign as the Greek mu (NFKC), as pdf.js reads it.
+      ['TSH', 'μIU/mL'],
+    ]);
+  });
+
+  it('stays as printed on a text page', async () => {
+    expect(await units(false)).toEqual([
+      ['Estradiol', 'ng/mL'],
+      ['Testosterone', 'pg/dL'],
+      ['TSH', 'mIU/mL'],
+      ['TSH', 'μIU/mL'],
+    ]);
+  });
+});
+
 describe('a range whose low bound a scan misread above its high one', () => {
   const page: DrawnLine[] = [
     ...HEAD,
