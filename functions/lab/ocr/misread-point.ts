@@ -29,7 +29,7 @@ const BELOW: readonly ResultFlag[] = ['L', 'LL'];
 const ABOVE: readonly ResultFlag[] = ['H', 'HH'];
 
 /** Whether a value agrees with what its row prints: inside its range unflagged, below it flagged low, above it flagged high; null where the flag says nothing of that. */
-function agreement(flag: ResultFlag | null, range: ParsedRange): ((x: number) => boolean) | null {
+export function agreement(flag: ResultFlag | null, range: ParsedRange): ((x: number) => boolean) | null {
   const { min, max, minInclusive, maxInclusive } = range;
   const aboveMin = (x: number) => min === null || (minInclusive ? x >= min : x > min);
   const belowMax = (x: number) => max === null || (maxInclusive ? x <= max : x < max);

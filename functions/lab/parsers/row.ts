@@ -1,5 +1,6 @@
 import { isKnownTestName } from '../loinc/map-to-loinc';
 import { memoize } from '../memo';
+import { agreement } from '../ocr/misread-point';
 import { scannedFlag } from '../ocr/normalise-word';
 import { isUnitRespaced } from '../ocr/unit-spacing';
 import type { ResultFlag } from '../results-schema';
@@ -472,7 +473,26 @@ function readRowOnce(line: Line, columns: readonly Column[] | null, prefix: stri
   const rest = withoutUnreadWord(line);
   if (!rest) return reading;
   const without = readWholeLine(rest.line, columns, prefix);
-  return 'row' in without && rest.unread.x0 > without.row.valueX ? without : reading;
+  if (!('row' in without) || rest.unread.x0 <= without.row.valueX) return reading;
+  return { row: withUnreadFlag(without.row, rest.unread, line) };
+}
+
+/** Farthest a flag stands after its value, in font sizes: a space or two, not the next column. */
+const FLAG_GAP = 1.5;
+
+/**
+ * The row with the flag an unread word right after its value stands for, where the word reads as a
+ * flag through OCR's confusions (`1` for `L`: ocr/normalise-word.ts `scannedFlag`) and the row's value
+ * lies where that flag says against its range (`Creatinine 0.72 1` beside `0.76-1.27` is flagged `L`);
+ * the row as it is otherwise, its flag unread.
+ */
+function withUnreadFlag(row: Row, unread: Word, line: Line): Row {
+  const flag = scannedFlag(unread.text);
+  if (row.flag !== null || flag === null || row.range === null || row.value.resultType !== 'numeric') return row;
+  const at = line.words.indexOf(unread);
+  const value = line.words[at - 1];
+  if (value === undefined || Math.abs(value.x0 - row.valueX) > 0.5 || unread.x0 - value.x1 > FLAG_GAP * value.size) return row;
+  return agreement(flag, row.range)?.(Number(row.value.resultValue)) ? { ...row, flag } : row;
 }
 
 function readWholeLine(line: Line, columns: readonly Column[] | null, prefix: string): RowReading {

@@ -392,6 +392,28 @@ describe('a unit cell OCR garbled', () => {
   });
 });
 
+describe('a flag the engine could not read', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // `L` read `1` at 0.47, right after a value below its range.
+    [674, [[36, 'Creatinine'], [190, '0.72'], [212, '1'], [330, 'mg/dL'], [400, '0.76-1.27']]],
+    // The same reading after a value inside its range: no flag says so.
+    [662, [[36, 'Glucose'], [190, '85'], [206, '1'], [330, 'mg/dL'], [400, '65-99']]],
+    // An unread word further from the value than a space or two is no flag, wherever the value lies.
+    [650, [[36, 'Calcium'], [190, '8.5'], [290, '1'], [330, 'mg/dL'], [400, '8.7-10.2']]],
+  ];
+  const flags = async () => (await extractionOf([page], true, { '1': 0.47 })).panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.flag ?? null]);
+
+  it('is the flag it reads as through the confusions where the value lies as that flag says, right after the value', async () => {
+    expect(await flags()).toEqual([
+      ['Creatinine', '0.72', 'L'],
+      ['Glucose', '85', null],
+      ['Calcium', '8.5', null],
+    ]);
+  });
+});
+
 describe('a unit read as another printed unit', () => {
   const page: DrawnLine[] = [
     ...HEAD,
