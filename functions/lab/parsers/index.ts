@@ -19,8 +19,6 @@ import { validatePanels } from './validate';
 import { parseRange, parseValue } from './values';
 import { VENDOR_NAMES, type Vendor } from './vocabulary';
 
-export { mapToLoinc } from '../loinc/map-to-loinc';
-export { toUcum } from '../ucum/to-ucum';
 export { validatePanels } from './validate';
 
 /**
@@ -130,10 +128,21 @@ function toPanel(raw: RawPanel, dateCollected: string | null): ReadPanel {
   };
 }
 
+/** The result with its printed unit coded to UCUM (a number printed without a unit is unitless, `1`). */
+export function withUcumCode<R extends PanelResult>(result: R): R {
+  return { ...result, ...toUcum(result.resultUnit, { numeric: result.resultType !== 'string' }) };
+}
+
+/**
+ * The result coded to LOINC by its name, its UCUM unit and its panel; a scanned number that lost its
+ * unit then has no UCUM code where its test is measured in units (ocr/lost-unit.ts).
+ */
+export function withLoincCode<R extends PanelResult>(result: R, panelName: string): R {
+  return withLostUnitUncoded({ ...result, ...mapToLoinc(result.biomarker, { ucumCode: result.ucumCode, panelName }) });
+}
+
 function withCodes(result: PanelResult, panelName: string): PanelResult {
-  const ucum = toUcum(result.resultUnit, { numeric: result.resultType !== 'string' });
-  const loinc = mapToLoinc(result.biomarker, { ucumCode: ucum.ucumCode, panelName });
-  return withLostUnitUncoded({ ...result, ...ucum, ...loinc });
+  return withLoincCode(withUcumCode(result), panelName);
 }
 
 /** Fills the UCUM and LOINC fields of every result (UCUM first: the unit helps choose the LOINC code). */

@@ -1,4 +1,4 @@
-import { toUcum } from '../parsers';
+import { withUcumCode } from '../parsers';
 import { updateResults } from './extraction-artifact';
 import { labStep } from './stage';
 
@@ -7,6 +7,6 @@ import { labStep } from './stage';
  * codes that share a test name (mass vs molar concentration, nmol/L vs mg/dL Lp(a)).
  */
 export const handler = labStep('standardise_ucum', async (job, state, io) => {
-  await updateResults(io, job.jobId, (result) => ({ ...result, ...toUcum(result.resultUnit, { numeric: result.resultType !== 'string' }) }));
+  await updateResults(io, job.jobId, withUcumCode);
   return state;
 });
