@@ -132,10 +132,11 @@ const CELL_WORDS = new Set(
     ...Object.keys(vocabulary.flagWords.words),
   ].map((word) => word.toUpperCase()),
 );
-/** A number, or a word a report prints alone in a cell (units as the unit table spells them, other words in any case). */
-const isNumberOrCellWord = (text: string) => isNumber(text) || PRINTED_UNITS.has(text) || CELL_WORDS.has(text.toUpperCase());
+/** A unit as the unit table spells it (not ucum/to-ucum.ts's `isPrintedUnit`, which takes any case and pattern). */
+const isTableUnit = (text: string) => PRINTED_UNITS.has(text);
 
-const isPrintedUnit = (text: string) => PRINTED_UNITS.has(text);
+/** A number, or a word a report prints alone in a cell (units as the unit table spells them, other words in any case). */
+const isNumberOrCellWord = (text: string) => isNumber(text) || isTableUnit(text) || CELL_WORDS.has(text.toUpperCase());
 
 /** A range whose bounds read as numbers, low to high. */
 function isRange(text: string): boolean {
@@ -155,7 +156,7 @@ export async function withDoubtedNumbersReadAgain(words: readonly RecognizedWord
   return Promise.all(
     words.map((w) => {
       if ((w.confidence < DOUBTED || hasMisreadPoint(w.text)) && w.text.length >= MIN_LENGTH && hasDigit(w.text)) return readAgain(w, image, readLine, isPlainDigits).then((r) => r.word);
-      if (w.confidence < DOUBTED && w.text.includes('/')) return readAgain(w, image, readLine, isPrintedUnit).then((r) => r.word);
+      if (w.confidence < DOUBTED && w.text.includes('/')) return readAgain(w, image, readLine, isTableUnit).then((r) => r.word);
       if (w.confidence < UNSURE_LETTERS && w.text.length >= 2 && w.text.length <= MAX_LETTERS && LETTERS_AND_POINTS.test(w.text)) return readAgain(w, image, readLine, isNumberOrCellWord).then((r) => r.word);
       return w;
     }),
