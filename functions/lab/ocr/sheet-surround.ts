@@ -103,15 +103,6 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
     if (column === 0 || row === 0 || column === columns - 1 || row === rows - 1) framed[g] = 1;
   }
   const dark = DARK_SHARE * quantileOf(level, 0.95);
-  // Dark groups that touch the frame, then the dark groups beside them: a grained table (wood, cloth)
-  // steps more from one patch to the next than paper does, and breaks into pieces, not all on the frame.
-  const isSurround = new Uint8Array(groups);
-  const queue: number[] = [];
-  for (let at = 0; at < level.length; at++) {
-    const g = group[at]!;
-    if (framed[g] && brightest[g]! < dark) queue.push(at);
-  }
-  for (const at of queue) isSurround[group[at]!] = 1;
   // Each group's blocks, listed group after group (`first[g]` where group g's begin).
   const first = new Uint32Array(groups + 1);
   for (let g = 0; g < groups; g++) first[g + 1] = first[g]! + size[g]!;
@@ -119,11 +110,28 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
   const filled = first.slice(0, groups);
   for (let at = 0; at < level.length; at++) members[filled[group[at]!]!++] = at;
   const blocksOf = (g: number) => members.subarray(first[g]!, first[g + 1]!);
+  // Dark against the page's paper, and against the paper it touches: a block the sheet's edge cuts
+  // through in a dim corner can be darker than the page's paper by `DARK_SHARE` and still hold more
+  // paper than table (its level is the brightest tenth of its pixels).
+  const isDark = (g: number) => {
+    if (brightest[g]! >= dark) return false;
+    let paper = 0;
+    for (const block of blocksOf(g)) {
+      for (const next of beside(block, columns, rows)) if (next >= 0 && group[next] !== g && level[next]! >= dark) paper = Math.max(paper, level[next]!);
+    }
+    return paper === 0 || brightest[g]! < DARK_SHARE * paper;
+  };
+  // Dark groups that touch the frame, then the dark groups beside them: a grained table (wood, cloth)
+  // steps more from one patch to the next than paper does, and breaks into pieces, not all on the frame.
+  const isSurround = new Uint8Array(groups);
+  for (let g = 0; g < groups; g++) if (framed[g] && isDark(g)) isSurround[g] = 1;
+  const queue: number[] = [];
+  for (let at = 0; at < level.length; at++) if (isSurround[group[at]!]) queue.push(at);
   while (queue.length > 0) {
     const at = queue.pop()!;
     for (const next of beside(at, columns, rows)) {
       const g = next < 0 ? -1 : group[next]!;
-      if (g < 0 || isSurround[g] || brightest[g]! >= dark) continue;
+      if (g < 0 || isSurround[g] || !isDark(g)) continue;
       isSurround[g] = 1;
       for (const block of blocksOf(g)) queue.push(block);
     }
