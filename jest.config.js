@@ -1,6 +1,6 @@
 // swc turns TypeScript and the ESM-only dependencies below into CommonJS for jest (with a binding of
 // `Math` of each module's own: test/swc-own-math.cjs says why); types are checked by `npm run typecheck`.
-const esmOnlyPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', '@middy', 'unpdf', '@seriousme', 'marked', 'github-slugger'];
+const esmOnlyPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', '@middy', 'unpdf', 'pdfjs-dist', '@seriousme', 'marked', 'github-slugger'];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUNDLED_TESSERACT_FOLDER, TRAINEDDATA_FILE } from '../functions/lab/ocr/bundled-assets';
+import { BUNDLED_PDFJS_WASM_FOLDER, BUNDLED_TESSERACT_FOLDER, OPENJPEG_WASM_FILE, TRAINEDDATA_FILE } from '../functions/lab/ocr/bundled-assets';
 import { BUNDLE_TARGET, REPO_ROOT } from './bundling';
 
 /**
@@ -13,6 +13,7 @@ import { BUNDLE_TARGET, REPO_ROOT } from './bundling';
  *    handed a boolean `lstmOnly` where it compares an OEM, so it never picks the `-lstm` builds. Found
  *    by running the bundle (local/README.md, "Bundles mode"); check again when upgrading tesseract.js;
  *  - `tesseract/eng.traineddata.gz`: the English model of @tesseract.js-data/eng (4.0.0_best_int);
+ *  - `pdfjs-wasm/openjpeg.wasm`: pdf.js's JPEG 2000 decoder from pdfjs-dist (jpx-image.ts);
  *  - `node_modules/@napi-rs/canvas` and its Linux arm64 binary, which pdf.js renders pages on. The
  *    binary package matches the Lambda (arm64), not the machine that synthesizes: when npm did not
  *    install it there (an x64 machine), `npm pack` fetches that exact version from the registry.
@@ -30,14 +31,17 @@ function installedVersion(pkg: string): string {
 export const OCR_EXTERNAL_MODULES = ['@napi-rs/canvas'];
 
 /**
- * Shell commands (run from any folder) that put Tesseract's files into `outputDir`: the part of the OCR
- * assets that does not depend on the machine (the local runtime's bundles mode ships these too).
+ * Shell commands (run from any folder) that put Tesseract's files and pdf.js's JPEG 2000 decoder into
+ * `outputDir`: the part of the OCR assets that does not depend on the machine (the local runtime's
+ * bundles mode ships these too).
  */
-export function tesseractAssetCommands(inputDir: string, outputDir: string): string[] {
+export function portableOcrAssetCommands(inputDir: string, outputDir: string): string[] {
   const modules = `${inputDir}/node_modules`;
   const assets = `${outputDir}/${BUNDLED_TESSERACT_FOLDER}`;
+  const wasm = `${outputDir}/${BUNDLED_PDFJS_WASM_FOLDER}`;
   return [
-    `mkdir -p "${assets}"`,
+    `mkdir -p "${assets}" "${wasm}"`,
+    `cp "${modules}/pdfjs-dist/wasm/${OPENJPEG_WASM_FILE}" "${wasm}/"`,
     `"${modules}/.bin/esbuild" "${modules}/tesseract.js/src/worker-script/node/index.js" --bundle --platform=node --format=cjs --target=${BUNDLE_TARGET} --minify --log-level=warning --outfile="${assets}/worker.cjs"`,
     ...WASM_BUILDS.map((file) => `cp "${modules}/tesseract.js-core/${file}" "${assets}/"`),
     `cp "${modules}/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz" "${assets}/${TRAINEDDATA_FILE}"`,
@@ -50,7 +54,7 @@ export function ocrAssetCommands(inputDir: string, outputDir: string): string[] 
   const binary = `${outputDir}/node_modules/${OCR_LAMBDA_CANVAS_BINARY}`;
   const version = installedVersion('@napi-rs/canvas');
   return [
-    ...tesseractAssetCommands(inputDir, outputDir),
+    ...portableOcrAssetCommands(inputDir, outputDir),
     `mkdir -p "${outputDir}/node_modules/@napi-rs" "${binary}"`,
     `cp -R "${modules}/@napi-rs/canvas" "${outputDir}/node_modules/@napi-rs/canvas"`,
     `if [ -d "${modules}/${OCR_LAMBDA_CANVAS_BINARY}" ]; then cp -R "${modules}/${OCR_LAMBDA_CANVAS_BINARY}/." "${binary}/"; ` +

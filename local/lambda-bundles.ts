@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build, version as esbuildVersion } from 'esbuild';
 import { esbuildOptionsFor } from '../infra/bundling';
-import { OCR_EXTERNAL_MODULES, tesseractAssetCommands } from '../infra/ocr-bundle';
+import { OCR_EXTERNAL_MODULES, portableOcrAssetCommands } from '../infra/ocr-bundle';
 import type { LambdaFunction } from './lambda-invoker';
 import { REPO_ROOT, repoPath } from './repo-paths';
 
@@ -116,7 +116,7 @@ export class LambdaBundles {
 /** What decides a function's build besides the files it reads (the OCR assets: what is copied from package-lock's packages). */
 function optionsKey(fn: LambdaFunction): string {
   const options = esbuildOptionsFor(fn.handler, 'index.mjs');
-  const ocrAssets = fn.ocrAssets ? tesseractAssetCommands(REPO_ROOT, 'out') : [];
+  const ocrAssets = fn.ocrAssets ? portableOcrAssetCommands(REPO_ROOT, 'out') : [];
   return JSON.stringify({ esbuild: esbuildVersion, options, bundleFiles: fn.bundleFiles ?? [], ocrAssets });
 }
 
@@ -150,9 +150,9 @@ async function filesUnder(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(REPO_ROOT, path.join(entry.parentPath, entry.name)));
 }
 
-/** Tesseract's files as the stack ships them; the canvas module linked to this machine's native build. */
+/** Tesseract's files and pdf.js's JPEG 2000 decoder as the stack ships them; the canvas module linked to this machine's native build. */
 async function addOcrAssets(folder: string): Promise<void> {
-  for (const command of tesseractAssetCommands(REPO_ROOT, folder)) await run('/bin/bash', ['-c', command]);
+  for (const command of portableOcrAssetCommands(REPO_ROOT, folder)) await run('/bin/bash', ['-c', command]);
   for (const module of OCR_EXTERNAL_MODULES) {
     const link = path.join(folder, 'node_modules', module);
     await mkdir(path.dirname(link), { recursive: true });

@@ -3,18 +3,19 @@ import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
 import { isBilevel } from './bilevel';
 import { estimateSkew } from './deskew';
 import { halved, straightened } from './grey-geometry';
-import { drawJpegs } from './jpeg-drawing';
 import { evenlyLit } from './lighting';
 import { encodedCanvas } from './pinned-canvas-work';
 import type { PageImage } from './recognizer';
-import { type Matrix, scannedJpegPages } from './scan-images';
+import { drawScanImages } from './scan-image-drawing';
+import { type Matrix, scannedImagePages } from './scan-images';
 import { surroundOf, whitened } from './sheet-surround';
 
 /**
  * Pages rendered for OCR on @napi-rs/canvas (Skia; prebuilt for Linux x64 and arm64 on npm),
- * straightened, as 8-bit grey: by pdf.js (unpdf's build), or, for a page that shows only JPEGs (a scan,
- * scan-images.ts), from the JPEG bytes decoded by Skia and drawn the way pdf.js draws them, which spares
- * pdf.js's JavaScript JPEG decoder (most of a scanned page's rendering time). 300 dpi puts 8 pt text at ~33 px lines, where
+ * straightened, as 8-bit grey: by pdf.js (unpdf's build), or, for a page that shows only JPEG or JPEG
+ * 2000 images (a scan, scan-images.ts), from the images' bytes decoded apart and drawn the way pdf.js
+ * draws them, which spares pdf.js's JavaScript JPEG decoder (most of a scanned page's rendering time)
+ * and draws the JPEG 2000 scans unpdf's pdf.js cannot decode. 300 dpi puts 8 pt text at ~33 px lines, where
  * Tesseract keeps decimal points that it drops at 200 dpi (`4.3` read `43`); recognition time grows
  * less than the pixel count (the LSTM sees each line scaled to a fixed height).
  */
@@ -40,8 +41,8 @@ export interface RenderedPage {
   drawn: PageImage;
   /** The page as drawn with what surrounds its sheet made white, where something does (sheet-surround.ts): what its skew is measured on. */
   sheetAlone?: PageImage;
-  /** What drew the page: its JPEGs decoded natively (a scan, jpeg-drawing.ts) or pdf.js. */
-  renderer: 'jpeg' | 'pdf.js';
+  /** What drew the page: its scanned images, decoded apart (a scan, scan-image-drawing.ts), or pdf.js. */
+  renderer: 'scan-images' | 'pdf.js';
 }
 
 type CanvasFactory = Awaited<ReturnType<typeof createIsomorphicCanvasFactory>>;
@@ -144,7 +145,7 @@ export async function straightenedPage(drawn: PageImage, measured: PageImage = d
 /** Renders `pageNumbers` of the PDF one at a time (a page's pixels are dropped before the next). */
 export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly number[], dpi = RENDER_DPI): AsyncGenerator<RenderedPage> {
   const Factory = await factory();
-  const jpegPages = await scannedJpegPages(bytes);
+  const scanPages = await scannedImagePages(bytes);
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, CanvasFactory: Factory } as Parameters<typeof getDocumentProxy>[1]);
   try {
@@ -154,10 +155,10 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       const viewport = page.getViewport({ scale: resolution / 72 });
       const width = Math.ceil(viewport.width);
       const height = Math.ceil(viewport.height);
-      const jpegs = jpegPages.get(pageNumber);
+      const scanImages = scanPages.get(pageNumber);
       const viewportTransform = viewport.transform as unknown as Matrix;
       const rendering = blank(width, height, Factory);
-      const renderer = jpegs && (await drawJpegs(rendering.context, jpegs, viewportTransform)) ? 'jpeg' : 'pdf.js';
+      const renderer = scanImages && (await drawScanImages(rendering.context, scanImages, viewportTransform)) ? 'scan-images' : 'pdf.js';
       if (renderer === 'pdf.js') await drawWithPdfJs(rendering, page, viewport, false);
       let grey = greyOf(rendering.canvas, width, height, Factory);
       // A black-and-white page (a fax) is drawn again with its images smoothed (bilevel.ts).

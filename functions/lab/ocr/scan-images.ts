@@ -3,22 +3,31 @@ import { type ContentOperator, contentOperators, type Operand } from './content-
 import { exifOrientation } from './jpeg-orientation';
 
 /**
- * Pages that show nothing but JPEG images (what scanners, fax gateways and phone apps write), with
- * where each image is drawn. Such a page can be drawn from the JPEG bytes by a native decoder instead
- * of pdf.js, whose JPEG decoder is JavaScript and was most of a scanned page's rendering time.
+ * Pages that show nothing but JPEG or JPEG 2000 images (what scanners, fax gateways, phone apps and
+ * Acrobat's "reduce file size" write), with where each image is drawn. Such a page is drawn from the
+ * images' bytes (scan-image-drawing.ts): a JPEG by a native decoder instead of pdf.js's JavaScript one,
+ * which was most of a scanned page's rendering time; a JPEG 2000 by pdf.js's own OpenJPEG decoder,
+ * which unpdf's build of pdf.js leaves out (jpx-image.ts).
  *
  * A page qualifies only when drawing its images alone gives what pdf.js would draw: its content draws
- * baseline 8-bit grey or RGB JPEGs (no mask, no decode array, no transparency) and text only in an
- * invisible mode (a scanner's hidden OCR layer, or the undecodable text of a custom-encoded font that
- * made the page need OCR). Anything else it draws — paths, other images, forms, shadings, visible
- * text — sends the page to pdf.js.
+ * 8-bit grey or RGB images (no mask, no decode array, no transparency) and text only in an invisible
+ * mode (a scanner's hidden OCR layer, or the undecodable text of a custom-encoded font that made the
+ * page need OCR). Anything else it draws — paths, other images, forms, shadings, visible text — sends
+ * the page to pdf.js.
  */
 
 /** A 2D affine transform [a, b, c, d, e, f], as PDF's `cm` and the canvas's setTransform take it. */
 export type Matrix = readonly [number, number, number, number, number, number];
 
-export interface PlacedJpeg {
-  jpeg: Uint8Array;
+export interface PlacedScanImage {
+  /** The image's stream as stored: a JPEG file, or a JPEG 2000 codestream or file. */
+  bytes: Uint8Array;
+  codec: 'jpeg' | 'jpx';
+  /**
+   * Colour components its colour space gives (1 grey, 3 RGB), or 0 where the PDF names none (allowed
+   * for JPEG 2000 only, whose codestream then says).
+   */
+  colourComponents: 0 | 1 | 3;
   width: number;
   height: number;
   /**
@@ -66,35 +75,50 @@ function isName(value: unknown, ...names: string[]): boolean {
   return value instanceof PDFName && names.includes(value.asString().slice(1));
 }
 
-/** The JPEG a `Do` paints, when it is one pdf.js would paint as decoded and nothing more. */
-function jpegOf(xobject: PDFStream | undefined, concatenated: readonly Matrix[]): PlacedJpeg | undefined {
+/** The filter that decodes an image stream to what decides its codec, when it has exactly one and no parameters. */
+function codecOf(dict: PDFDict): PlacedScanImage['codec'] | undefined {
+  const filter = dict.lookup(PDFName.of('Filter'));
+  const filters = filter instanceof PDFArray ? filter.asArray().map((_, i) => filter.lookup(i)) : [filter];
+  if (filters.length !== 1 || dict.has(PDFName.of('DecodeParms'))) return undefined;
+  if (isName(filters[0], 'DCTDecode')) return 'jpeg';
+  if (isName(filters[0], 'JPXDecode')) return 'jpx';
+  return undefined;
+}
+
+/** The scanned image a `Do` paints, when it is one pdf.js would paint as decoded and nothing more. */
+function scanImageOf(xobject: PDFStream | undefined, concatenated: readonly Matrix[]): PlacedScanImage | undefined {
   if (!(xobject instanceof PDFRawStream)) return undefined;
   const { dict } = xobject;
   if (!isName(dict.lookup(PDFName.of('Subtype')), 'Image')) return undefined;
-  const filter = dict.lookup(PDFName.of('Filter'));
-  const filters = filter instanceof PDFArray ? filter.asArray().map((_, i) => filter.lookup(i)) : [filter];
-  if (filters.length !== 1 || !isName(filters[0], 'DCTDecode') || dict.has(PDFName.of('DecodeParms'))) return undefined;
+  const codec = codecOf(dict);
+  if (!codec) return undefined;
   for (const key of ['SMask', 'Mask', 'Decode', 'SMaskInData']) if (dict.has(PDFName.of(key))) return undefined;
   const imageMask = dict.lookup(PDFName.of('ImageMask'));
   if (imageMask instanceof PDFBool && imageMask.asBoolean()) return undefined;
-  if (dict.lookupMaybe(PDFName.of('BitsPerComponent'), PDFNumber)?.asNumber() !== 8) return undefined;
-  if (!isDeviceGreyOrRgb(dict.lookup(PDFName.of('ColorSpace')), dict)) return undefined;
-  // Skia would turn the image by its EXIF orientation; pdf.js draws the samples as stored.
-  if (exifOrientation(xobject.contents) !== 1) return undefined;
+  // A JPEG 2000 image may leave its depth and colours to its codestream (ISO 32000-2, 8.9.5).
+  const optional = codec === 'jpx';
+  const bits = dict.lookupMaybe(PDFName.of('BitsPerComponent'), PDFNumber)?.asNumber();
+  if (bits !== 8 && !(optional && bits === undefined)) return undefined;
+  const space = dict.lookup(PDFName.of('ColorSpace'));
+  const colourComponents = space === undefined && optional ? 0 : greyOrRgbComponents(space, dict);
+  if (colourComponents === undefined) return undefined;
+  // Skia would turn a JPEG by its EXIF orientation; pdf.js draws the samples as stored.
+  if (codec === 'jpeg' && exifOrientation(xobject.contents) !== 1) return undefined;
   const width = dict.lookupMaybe(PDFName.of('Width'), PDFNumber)?.asNumber();
   const height = dict.lookupMaybe(PDFName.of('Height'), PDFNumber)?.asNumber();
   if (!width || !height) return undefined;
   const interpolate = dict.lookup(PDFName.of('Interpolate'));
-  return { jpeg: xobject.contents, width, height, concatenated, interpolate: interpolate instanceof PDFBool && interpolate.asBoolean() };
+  return { bytes: xobject.contents, codec, colourComponents, width, height, concatenated, interpolate: interpolate instanceof PDFBool && interpolate.asBoolean() };
 }
 
-/** DeviceGray, DeviceRGB, or an ICC profile of 1 or 3 components (drawn as those by pdf.js). */
-function isDeviceGreyOrRgb(space: unknown, image: PDFDict): boolean {
-  if (isName(space, 'DeviceGray', 'DeviceRGB')) return true;
-  if (!(space instanceof PDFArray) || space.size() !== 2 || !isName(space.lookup(0), 'ICCBased')) return false;
+/** 1 for DeviceGray, 3 for DeviceRGB, or an ICC profile's 1 or 3 components (drawn as those by pdf.js); undefined for any other space. */
+function greyOrRgbComponents(space: unknown, image: PDFDict): 1 | 3 | undefined {
+  if (isName(space, 'DeviceGray')) return 1;
+  if (isName(space, 'DeviceRGB')) return 3;
+  if (!(space instanceof PDFArray) || space.size() !== 2 || !isName(space.lookup(0), 'ICCBased')) return undefined;
   const profile = image.context.lookup(space.get(1));
   const components = (profile as PDFStream | undefined)?.dict?.lookupMaybe(PDFName.of('N'), PDFNumber)?.asNumber();
-  return components === 1 || components === 3;
+  return components === 1 || components === 3 ? components : undefined;
 }
 
 /** The alphas an ExtGState sets, when it sets nothing else. */
@@ -115,13 +139,13 @@ function paintsText(state: GraphicsState): boolean {
   return (fills && state.fillAlpha > 0) || (strokes && state.strokeAlpha > 0);
 }
 
-/** The page's JPEGs in drawing order, or undefined when it draws anything else (see above). */
-function jpegsDrawnBy(operators: readonly ContentOperator[], resources: PDFDict | undefined): PlacedJpeg[] | undefined {
+/** The page's scanned images in drawing order, or undefined when it draws anything else (see above). */
+function scanImagesDrawnBy(operators: readonly ContentOperator[], resources: PDFDict | undefined): PlacedScanImage[] | undefined {
   const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
   const extGStates = resources?.lookupMaybe(PDFName.of('ExtGState'), PDFDict);
   const stack: GraphicsState[] = [];
   let state: GraphicsState = { ctm: [], renderMode: 0, fillAlpha: 1, strokeAlpha: 1 };
-  const placed: PlacedJpeg[] = [];
+  const placed: PlacedScanImage[] = [];
   for (const { operator, operands } of operators) {
     if (STATE_ONLY.has(operator)) continue;
     if (operator === 'q') {
@@ -146,9 +170,9 @@ function jpegsDrawnBy(operators: readonly ContentOperator[], resources: PDFDict 
     } else if (operator === 'Do') {
       const name = nameOf(operands);
       if (name === undefined || state.fillAlpha !== 1) return undefined;
-      const jpeg = jpegOf(xobjects?.lookupMaybe(PDFName.of(name), PDFStream), state.ctm);
-      if (!jpeg) return undefined;
-      placed.push(jpeg);
+      const image = scanImageOf(xobjects?.lookupMaybe(PDFName.of(name), PDFStream), state.ctm);
+      if (!image) return undefined;
+      placed.push(image);
     } else {
       return undefined;
     }
@@ -168,19 +192,19 @@ function contentBytes(contents: PDFStream | PDFArray | undefined): Uint8Array | 
 }
 
 /**
- * For each page (1-based) that shows only JPEGs, the JPEGs; pages that draw anything else, and every
- * page of a PDF pdf-lib cannot read (encrypted, damaged), are absent: pdf.js renders them.
+ * For each page (1-based) that shows only scanned images, the images; pages that draw anything else,
+ * and every page of a PDF pdf-lib cannot read (encrypted, damaged), are absent: pdf.js renders them.
  */
-export async function scannedJpegPages(bytes: Uint8Array): Promise<Map<number, PlacedJpeg[]>> {
-  const pages = new Map<number, PlacedJpeg[]>();
+export async function scannedImagePages(bytes: Uint8Array): Promise<Map<number, PlacedScanImage[]>> {
+  const pages = new Map<number, PlacedScanImage[]>();
   let pdf: PDFDocument;
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     pdf.getPages().forEach((page, index) => {
       const content = contentBytes(page.node.Contents());
       const read = content && contentOperators(content);
-      const jpegs = read && !read.inlineImage ? jpegsDrawnBy(read.operators, page.node.Resources()) : undefined;
-      if (jpegs) pages.set(index + 1, jpegs);
+      const images = read && !read.inlineImage ? scanImagesDrawnBy(read.operators, page.node.Resources()) : undefined;
+      if (images) pages.set(index + 1, images);
     });
   } catch {
     // A PDF pdf-lib cannot read, or a stream it cannot decode (an unsupported filter): pdf.js renders it all.

@@ -1,15 +1,32 @@
 import { createCanvas } from '@napi-rs/canvas';
 import fc from 'fast-check';
-import { degrees, fill, PDFDocument, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, StandardFonts, setTextRenderingMode, TextRenderingMode } from 'pdf-lib';
+import {
+  degrees,
+  drawObject,
+  fill,
+  PDFDocument,
+  type PDFPage,
+  type PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rotateDegrees,
+  StandardFonts,
+  scale,
+  setTextRenderingMode,
+  TextRenderingMode,
+  translate,
+} from 'pdf-lib';
 import { contentOperators } from '../../../../functions/lab/ocr/content-operators';
 import { exifOrientation } from '../../../../functions/lab/ocr/jpeg-orientation';
-import { renderPages } from '../../../../functions/lab/ocr/page-image';
-import { type Matrix, scannedJpegPages } from '../../../../functions/lab/ocr/scan-images';
+import { type RenderedPage, renderPages } from '../../../../functions/lab/ocr/page-image';
+import { type Matrix, scannedImagePages } from '../../../../functions/lab/ocr/scan-images';
+import { jpeg2000Of } from '../../../fixtures/labs/jpeg2000';
 
 /**
- * Pages that show only JPEGs are drawn from the JPEG bytes by a native decoder instead of pdf.js
- * (page-image.ts): which pages qualify (scan-images.ts), and that the native drawing is the page pdf.js
- * draws, wherever and however the image is placed.
+ * Pages that show only JPEG or JPEG 2000 images are drawn from the images' bytes instead of by pdf.js
+ * (page-image.ts): which pages qualify (scan-images.ts), and that the drawing is the page pdf.js draws,
+ * wherever and however the image is placed.
  */
 
 jest.setTimeout(60_000);
@@ -23,10 +40,10 @@ function unpooled(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * A JPEG of blocks on paper, no two alike (so a misplaced or mirrored drawing shows). Light blocks (no
- * pixel darker than the ink threshold) leave the skew unmeasured, so a page is compared as drawn.
+ * Blocks on paper, no two alike (so a misplaced or mirrored drawing shows). Light blocks (no pixel
+ * darker than the ink threshold) leave the skew unmeasured, so a page is compared as drawn.
  */
-async function jpegOf(width: number, height: number, seed = 1): Promise<Uint8Array> {
+function blocksCanvas(width: number, height: number, seed: number) {
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.fillStyle = '#f4f4f4';
@@ -41,7 +58,30 @@ async function jpegOf(width: number, height: number, seed = 1): Promise<Uint8Arr
     context.fillStyle = `rgb(${level()}, ${level()}, ${level()})`;
     context.fillRect(random() * width, random() * height, 4 + random() * width * 0.2, 4 + random() * height * 0.1);
   }
-  return unpooled(await canvas.encode('jpeg', 92));
+  return canvas;
+}
+
+/** The blocks as a JPEG. */
+async function jpegOf(width: number, height: number, seed = 1): Promise<Uint8Array> {
+  return unpooled(await blocksCanvas(width, height, seed).encode('jpeg', 92));
+}
+
+/** The blocks' samples, grey (the red channel) or RGB, row by row. */
+function blockSamples(width: number, height: number, channels: 1 | 3, seed: number): Uint8Array {
+  const rgba = blocksCanvas(width, height, seed).getContext('2d').getImageData(0, 0, width, height).data;
+  return new Uint8Array(width * height * channels).map((_, i) => rgba[Math.floor(i / channels) * 4 + (i % channels)]!);
+}
+
+/** The image dictionary of samples of `channels` (the colour space named, or left to a JPEG 2000 codestream). */
+function imageEntries(width: number, height: number, channels: 1 | 3, named: boolean) {
+  const space = named ? { ColorSpace: channels === 1 ? 'DeviceGray' : 'DeviceRGB', BitsPerComponent: 8 } : {};
+  return { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ...space };
+}
+
+/** Draws an image stream over (x, y) to (x + width, y + height), turned by `turn` degrees about (x, y), as pdf-lib's drawImage does. */
+function placeImage(page: PDFPage, image: PDFRef, p: { x: number; y: number; width: number; height: number; turn: number }): void {
+  const name = page.node.newXObject('Im', image);
+  page.pushOperators(pushGraphicsState(), translate(p.x, p.y), rotateDegrees(p.turn), scale(p.width, p.height), drawObject(name), popGraphicsState());
 }
 
 /** A JPEG of lines of dark "words" rising by `skew` degrees: a page of text scanned askew. */
@@ -122,13 +162,14 @@ describe('exifOrientation', () => {
   });
 });
 
-describe('scannedJpegPages', () => {
+describe('scannedImagePages', () => {
   it('finds a full-page JPEG scan with its bytes and the transform onto the page', async () => {
     const jpeg = await jpegOf(250, 333);
-    const pages = await scannedJpegPages(await pdfWith(fullPageScan(jpeg)));
+    const pages = await scannedImagePages(await pdfWith(fullPageScan(jpeg)));
     expect([...pages.keys()]).toEqual([1]);
     const [placed] = pages.get(1)!;
-    expect(Buffer.from(placed!.jpeg).equals(jpeg)).toBe(true);
+    expect(Buffer.from(placed!.bytes).equals(jpeg)).toBe(true);
+    expect([placed!.codec, placed!.colourComponents]).toEqual(['jpeg', 3]);
     expect({ width: placed!.width, height: placed!.height }).toEqual({ width: 250, height: 333 });
     // The `cm`s pdf-lib writes (translate, rotate, scale, skew) take the unit square onto the page.
     const [a, b, c, d, e, f] = placed!.concatenated.reduceRight((inner: Matrix, [a1, b1, c1, d1, e1, f1]): Matrix => {
@@ -147,7 +188,7 @@ describe('scannedJpegPages', () => {
       page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
       page.drawText('render mode 3', { x: 20, y: 40, size: 8, font });
     });
-    expect([...(await scannedJpegPages(pdf)).keys()]).toEqual([1]);
+    expect([...(await scannedImagePages(pdf)).keys()]).toEqual([1]);
   });
 
   it.each([
@@ -167,7 +208,7 @@ describe('scannedJpegPages', () => {
       await fullPageScan(jpeg)(doc, page);
       await extra(doc, page);
     });
-    expect((await scannedJpegPages(pdf)).size).toBe(0);
+    expect((await scannedImagePages(pdf)).size).toBe(0);
   });
 
   it('leaves to pdf.js a PNG scan, a JPEG that a native decoder would turn by its EXIF tag, a text page and a damaged file', async () => {
@@ -178,11 +219,38 @@ describe('scannedJpegPages', () => {
     const text = await pdfWith(async (doc, page) => {
       page.drawText('Glucose 95 mg/dL', { x: 20, y: 300, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
     });
-    for (const pdf of [png, turned, text, Buffer.from('%PDF-1.7 not a PDF')]) expect((await scannedJpegPages(pdf)).size).toBe(0);
+    for (const pdf of [png, turned, text, Buffer.from('%PDF-1.7 not a PDF')]) expect((await scannedImagePages(pdf)).size).toBe(0);
   });
 });
 
-describe('renderPages of a page that shows only JPEGs', () => {
+describe('scannedImagePages of JPEG 2000 scans', () => {
+  const whole = { x: 0, y: 0, width: 300, height: 400, turn: 0 };
+
+  it("finds one with its colour space's components, or the codestream's (0) where it names none", async () => {
+    for (const [channels, named, components] of [
+      [1, true, 1],
+      [3, true, 3],
+      [1, false, 0],
+    ] as const) {
+      const jp2 = await jpeg2000Of(blockSamples(60, 80, channels, 3), 60, 80, channels, 20);
+      const pdf = await pdfWith(async (doc, page) => placeImage(page, doc.context.register(doc.context.stream(jp2, { ...imageEntries(60, 80, channels, named), Filter: 'JPXDecode' })), whole));
+      const [placed] = (await scannedImagePages(pdf)).get(1) ?? [];
+      expect({ codec: placed?.codec, colourComponents: placed?.colourComponents, same: Buffer.from(placed?.bytes ?? []).equals(jp2) }).toEqual({ codec: 'jpx', colourComponents: components, same: true });
+    }
+  });
+
+  it.each([
+    ['its alpha in its codestream (SMaskInData)', { SMaskInData: 1 }],
+    ['16 bits a sample', { ColorSpace: 'DeviceGray', BitsPerComponent: 16 }],
+    ['an indexed colour space', { ColorSpace: ['Indexed', 'DeviceRGB', 1, '<000000ffffff>'], BitsPerComponent: 8 }],
+  ])('leaves to pdf.js one with %s', async (_what, entries) => {
+    const jp2 = await jpeg2000Of(blockSamples(60, 80, 1, 3), 60, 80, 1, 20);
+    const pdf = await pdfWith(async (doc, page) => placeImage(page, doc.context.register(doc.context.stream(jp2, { ...imageEntries(60, 80, 1, false), ...entries, Filter: 'JPXDecode' })), whole));
+    expect((await scannedImagePages(pdf)).size).toBe(0);
+  });
+});
+
+describe('renderPages of a page that shows only scanned images', () => {
   /** The page's grey pixels, and those of the same page that pdf.js must render (a zero-size path disqualifies it). */
   async function nativeAndPdfJs(draw: (doc: PDFDocument, page: PDFPage) => Promise<void>, size: [number, number], dpi: number) {
     const native = await pdfWith(draw, size);
@@ -190,8 +258,8 @@ describe('renderPages of a page that shows only JPEGs', () => {
       await draw(doc, page);
       page.pushOperators(pushGraphicsState(), rectangle(0, 0, 0, 0), fill(), popGraphicsState());
     }, size);
-    expect((await scannedJpegPages(native)).size).toBe(1);
-    expect((await scannedJpegPages(pdfJs)).size).toBe(0);
+    expect((await scannedImagePages(native)).size).toBe(1);
+    expect((await scannedImagePages(pdfJs)).size).toBe(0);
     const first = async (pdf: Uint8Array) => (await renderPages(pdf, [1], dpi).next()).value!;
     return { a: await first(native), b: await first(pdfJs) };
   }
@@ -208,7 +276,7 @@ describe('renderPages of a page that shows only JPEGs', () => {
     const jpeg = await askewTextJpeg(400, 520, 2);
     // 400 px over 300 pt at 150 dpi: magnified 1.56×, where pdf.js draws pixel by pixel.
     const { a, b } = await nativeAndPdfJs(fullPageScan(jpeg), [300, 390], 150);
-    expect([a.renderer, b.renderer]).toEqual(['jpeg', 'pdf.js']);
+    expect([a.renderer, b.renderer]).toEqual(['scan-images', 'pdf.js']);
     expect(a.skewDegrees).toBeCloseTo(2, 0);
     expect(a.skewDegrees).toBe(b.skewDegrees);
     expectSameImage(a.image, b.image);
@@ -234,12 +302,45 @@ describe('renderPages of a page that shows only JPEGs', () => {
           [300, 400],
           72,
         );
-        expect([a.renderer, b.renderer]).toEqual(['jpeg', 'pdf.js']);
+        expect([a.renderer, b.renderer]).toEqual(['scan-images', 'pdf.js']);
         expect([a.skewDegrees, b.skewDegrees]).toEqual([0, 0]);
         expectSameImage(a.image, b.image);
       }),
       // Magnified exactly 4/3 on one axis (90 pixels over 120 pt at 72 dpi): pdf.js smooths it, comparing with 96/72 as a 32-bit float.
       { numRuns: 8, examples: [[{ x: 0, y: 10, width: 74, height: 120, turn: 0, pageRotate: 0 }]] },
+    );
+  });
+
+  it('draws a JPEG 2000 scan as pdf.js draws the same samples stored losslessly, wherever the page puts it', async () => {
+    // unpdf's pdf.js cannot decode JPEG 2000 (it drew such a page blank): the reference is the same
+    // samples in a Flate stream, which pdf.js draws.
+    const encoded = new Map<1 | 3, { samples: Uint8Array; jp2: Uint8Array }>();
+    for (const channels of [1, 3] as const) {
+      const samples = blockSamples(120, 90, channels, 11);
+      encoded.set(channels, { samples, jp2: await jpeg2000Of(samples, 120, 90, channels) });
+    }
+    const placement = fc.record({
+      x: fc.integer({ min: -20, max: 200 }),
+      y: fc.integer({ min: -20, max: 300 }),
+      width: fc.integer({ min: 70, max: 240 }),
+      height: fc.integer({ min: 60, max: 200 }),
+      turn: fc.constantFrom(0, 90, 180, 270),
+      channels: fc.constantFrom(1 as const, 3 as const),
+      named: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(placement, async (p) => {
+        const { samples, jp2 } = encoded.get(p.channels)!;
+        const jpx = await pdfWith(async (doc, page) => placeImage(page, doc.context.register(doc.context.stream(jp2, { ...imageEntries(120, 90, p.channels, p.named), Filter: 'JPXDecode' })), p));
+        const flate = await pdfWith(async (doc, page) => placeImage(page, doc.context.register(doc.context.flateStream(samples, imageEntries(120, 90, p.channels, true))), p));
+        const first = async (pdf: Uint8Array): Promise<RenderedPage> => (await renderPages(pdf, [1], 72).next()).value as RenderedPage;
+        const [a, b] = [await first(jpx), await first(flate)];
+        expect([a.renderer, b.renderer]).toEqual(['scan-images', 'pdf.js']);
+        // Both decoders give the stored samples exactly: the pages are the same to a grey level.
+        expect([a.image.width, a.image.height]).toEqual([b.image.width, b.image.height]);
+        expect(a.image.grey.every((level, i) => Math.abs(level - b.image.grey[i]!) <= 1)).toBe(true);
+      }),
+      { numRuns: 6 },
     );
   });
 });

@@ -67,9 +67,19 @@ it('straightens a noisy 150-dpi scan turned by 3° before recognition, so rows s
   const [first] = await readPdfText(pdf);
   const recognized = [];
   for await (const page of recognizePages(pdf, [first!.pageNumber], tesseractRecognizer)) recognized.push(page);
-  expect(recognized[0]!.renderer).toBe('jpeg');
+  expect(recognized[0]!.renderer).toBe('scan-images');
   expect(recognized[0]!.skewDegrees).toBeCloseTo(NOISY_SCAN.skewDegrees, 0);
   expect(valuesFound(report, [recognized[0]!.page])).toBeGreaterThanOrEqual(0.8);
+});
+
+it('reads a scan stored as JPEG 2000, which the pdf.js build draws blank, from its decoded samples', async () => {
+  // Before jpx-image.ts the page was drawn white and the job ended unreadable.
+  const report = await generateQuestReport({ seed: 11, panelCount: 1 });
+  const pdf = await scanned(report.pdf, { seed: 11, imageFormat: 'jpeg2000' });
+  const recognized = [];
+  for await (const page of recognizePages(pdf, [1], tesseractRecognizer)) recognized.push(page);
+  expect(recognized[0]!.renderer).toBe('scan-images');
+  expect(valuesFound(report, [recognized[0]!.page])).toBeGreaterThanOrEqual(0.85);
 });
 
 it('reads a photographed page whose light falls to 40 % across it as it reads the page evenly lit', async () => {

@@ -1,12 +1,14 @@
-import type { DOMMatrix, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, DOMMatrix, Image, SKRSContext2D } from '@napi-rs/canvas';
+import { jpxCanvas } from './jpx-image';
 import { decodedImage } from './pinned-canvas-work';
-import type { Matrix, PlacedJpeg } from './scan-images';
+import type { Matrix, PlacedScanImage } from './scan-images';
 
 /**
- * A scanned page drawn from its JPEG bytes instead of by pdf.js, pixel for pixel as pdf.js draws it:
+ * A scanned page drawn from its images' bytes instead of by pdf.js, pixel for pixel as pdf.js draws it:
  * the same canvas transforms in the same order, the same snapping to whole device pixels, the same
- * choice of smoothing. Only the JPEG decoder differs (Skia's libjpeg-turbo instead of pdf.js's
- * JavaScript one, a few times faster), and with it at most the rounding of a grey level.
+ * choice of smoothing. Only the decoding differs: a JPEG is decoded by Skia's libjpeg-turbo instead of
+ * pdf.js's JavaScript decoder (a few times faster; at most the rounding of a grey level differs), a
+ * JPEG 2000 by pdf.js's own OpenJPEG decoder, which unpdf's build of pdf.js lacks (jpx-image.ts).
  */
 
 /**
@@ -27,7 +29,7 @@ function magnification({ a, b, c, d }: DOMMatrix): [number, number] {
  * each `cm` in turn, then 1/width by −1/height; the image goes to (0, −height) there. Built on the
  * canvas itself, in the same steps, so its rounding is pdf.js's.
  */
-function imageTransform(context: SKRSContext2D, viewport: Matrix, placed: PlacedJpeg): DOMMatrix {
+function imageTransform(context: SKRSContext2D, viewport: Matrix, placed: PlacedScanImage): DOMMatrix {
   context.resetTransform();
   context.transform(...viewport);
   for (const cm of placed.concatenated) context.transform(...cm);
@@ -39,7 +41,7 @@ function imageTransform(context: SKRSContext2D, viewport: Matrix, placed: Placed
  * Draws the image as pdf.js's drawImageAtIntegerCoords does: an image kept upright or turned by a
  * quarter turn lands on whole device pixels (its corners rounded), any other one as transformed.
  */
-function drawAsPdfJs(context: SKRSContext2D, image: Image, placed: PlacedJpeg, t: DOMMatrix): void {
+function drawAsPdfJs(context: SKRSContext2D, image: Image | Canvas, placed: PlacedScanImage, t: DOMMatrix): void {
   const { width, height } = placed;
   if (t.b === 0 && t.c === 0) {
     const [left, top] = [Math.round(t.e), Math.round(-height * t.d + t.f)];
@@ -57,20 +59,25 @@ function drawAsPdfJs(context: SKRSContext2D, image: Image, placed: PlacedJpeg, t
   }
 }
 
+/** The image decoded: a Skia image, or a canvas of a JPEG 2000's pixels. */
+function decoded(placed: PlacedScanImage): Promise<Image | Canvas> {
+  return placed.codec === 'jpeg' ? decodedImage(placed.bytes) : jpxCanvas(placed.bytes, placed.colourComponents);
+}
+
 /**
- * Draws the page's JPEGs, decoded natively (Skia), onto the page's canvas (device pixels, blank) as
- * pdf.js draws them, through the viewport transform. Draws nothing and answers false (pdf.js renders
- * the page) when an image is shrunk below half its size, which pdf.js halves step by step before
- * drawing (_scaleImage), or when a JPEG does not decode to the dimensions its PDF dictionary gives.
+ * Draws the page's scanned images onto the page's canvas (device pixels, blank) as pdf.js draws them,
+ * through the viewport transform. Draws nothing and answers false (pdf.js renders the page) when an
+ * image is shrunk below half its size, which pdf.js halves step by step before drawing (_scaleImage),
+ * or when an image does not decode, or not to the dimensions its PDF dictionary gives.
  * Leaves the canvas's transform reset.
  */
-export async function drawJpegs(context: SKRSContext2D, jpegs: readonly PlacedJpeg[], viewport: Matrix): Promise<boolean> {
-  const transforms = jpegs.map((placed) => imageTransform(context, viewport, placed));
+export async function drawScanImages(context: SKRSContext2D, placedImages: readonly PlacedScanImage[], viewport: Matrix): Promise<boolean> {
+  const transforms = placedImages.map((placed) => imageTransform(context, viewport, placed));
   context.resetTransform();
   if (transforms.some((t) => magnification(t).some((scale) => scale < 0.5))) return false;
-  const images = await Promise.all(jpegs.map((placed) => decodedImage(placed.jpeg).catch(() => undefined)));
-  if (images.some((image, i) => image?.width !== jpegs[i]!.width || image?.height !== jpegs[i]!.height)) return false;
-  jpegs.forEach((placed, i) => {
+  const images = await Promise.all(placedImages.map((placed) => decoded(placed).catch(() => undefined)));
+  if (images.some((image, i) => image?.width !== placedImages[i]!.width || image?.height !== placedImages[i]!.height)) return false;
+  placedImages.forEach((placed, i) => {
     const t = transforms[i]!;
     // pdf.js's getImageSmoothingEnabled: smoothed unless magnified beyond CSS pixels per PDF unit.
     context.imageSmoothingEnabled = placed.interpolate || magnification(t).every((scale) => scale <= PDF_TO_CSS_UNITS);
