@@ -5,6 +5,7 @@ import { toUcum } from '../ucum/to-ucum';
 import { PRINTED_UNITS } from './normalise-word';
 import { printedRanges } from './printed-ranges';
 import { confusionFold, foldedDistance } from './test-name-repair';
+import { isUnitRespaced } from './unit-spacing';
 
 /**
  * A unit read from a scan that is no unit the lab prints, put back to the one it does print for that
@@ -105,4 +106,17 @@ export function unitOfPrintedRange(read: string, bounds: { min: number | null; m
   if (units.size !== 1 || !unit || !PRINTED_UNITS.has(unit) || toUcum(read).ucumCode === toUcum(unit).ucumCode) return null;
   const printed = confusionFold(unit);
   return foldedDistance(confusionFold(read), printed) <= Math.ceil(printed.length / 2) ? unit : null;
+}
+
+/**
+ * Whether a scanned unit that no printed unit mends is no unit at all, where the lab's ranges say which
+ * unit it prints for the test: neither one of the unit table's spellings (as printed or re-spaced) nor
+ * a UCUM unit (`WL` and `un` for Labcorp's `IU/L`, where glyphs were lost and changed beyond repair).
+ * Such a reading, in a row the engine doubted, is left out rather than given (parsers/index.ts): a wrong
+ * unit is worse than none. A reading that is a unit, and any reading for a test whose printed unit the
+ * ranges do not give, stays as read.
+ */
+export function isGarbledUnit(read: string, code: string | null, vendor: Vendor): boolean {
+  if (code === null || read.trim() === '' || PRINTED_UNITS.has(read) || isUnitRespaced(read) || toUcum(read).ucumCode !== null) return false;
+  return printedRanges(vendor, code).some((range) => PRINTED_UNITS.has(range.unit));
 }

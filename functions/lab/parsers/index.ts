@@ -7,7 +7,7 @@ import { isGarbledRange, repairedRange } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import { isUnflaggedOutlier } from '../ocr/unflagged-outlier';
-import { repairedUnit, unitOfPrintedRange } from '../ocr/unit-repair';
+import { isGarbledUnit, repairedUnit, unitOfPrintedRange } from '../ocr/unit-repair';
 import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
 import type { ExtractionSummary, LabPanel, MergeAction, PanelResult, SkipReason, ValidationFlag } from '../results-schema';
@@ -168,8 +168,10 @@ function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, v
   const code = withCodes(result, panelName).loincCode;
   const bounds = { min: result.minRefRangeValue, max: result.maxRefRangeValue };
   const unit = repairedUnit(result.resultUnit, code, vendor) ?? unitOfPrintedRange(result.resultUnit, bounds, code, vendor);
-  // A garbled unit cell no printed unit mends is no unit: left out, not given as read.
-  if (unit === null) return plausibleUnit(result.resultUnit) ? result : { ...result, resultUnit: null };
+  // A garbled unit cell no printed unit mends is no unit: left out, not given as read. So is a reading
+  // that is no unit at all in a row the engine doubted; read surely, it may be a unit the table lacks.
+  const doubted = (result.provenance.ocrConfidence ?? 1) < LOW_OCR_CONFIDENCE;
+  if (unit === null) return plausibleUnit(result.resultUnit) && !(doubted && isGarbledUnit(result.resultUnit, code, vendor)) ? result : { ...result, resultUnit: null };
   return { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 

@@ -392,6 +392,40 @@ describe('a unit cell OCR garbled', () => {
   });
 });
 
+describe('a unit the engine garbled beyond repair', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // Labcorp prints IU/L for ALP, AST and ALT (its ranges say so). `WJ` and `un`, doubted, are no unit at all.
+    [674, [[36, 'Alkaline Phosphatase'], [190, '88'], [330, 'WJ'], [400, '44-121']]],
+    [662, [[36, 'AST (SGOT)'], [190, '21'], [330, 'un'], [400, '0-40']]],
+    // The same kind of reading, read surely, may be a unit the table lacks: given as read.
+    [650, [[36, 'ALT (SGPT)'], [190, '19'], [330, 'WL'], [400, '0-44']]],
+    // A unit of the kind the test measures, though not the one the lab prints, is a reading of a unit and stays.
+    [638, [[36, 'ALT (SGPT)'], [190, '19'], [330, 'ukat/L']]],
+  ];
+  const units = async (ocr: boolean) =>
+    (await extractionOf([page], ocr, { WJ: 0.41, un: 0.3 })).panels[0]!.panelResults.map((r) => [r.biomarker, r.resultUnit, r.ucumCode]);
+
+  it('is left out on a recognised page where the engine doubted its row, with no UCUM code', async () => {
+    expect(await units(true)).toEqual([
+      ['Alkaline Phosphatase', null, null],
+      ['AST (SGOT)', null, null],
+      ['ALT (SGPT)', 'WL', null],
+      ['ALT (SGPT)', 'ukat/L', 'ukat/L'],
+    ]);
+  });
+
+  it('stays as printed on a text page', async () => {
+    expect((await units(false)).map(([name, unit]) => [name, unit])).toEqual([
+      ['Alkaline Phosphatase', 'WJ'],
+      ['AST (SGOT)', 'un'],
+      ['ALT (SGPT)', 'WL'],
+      ['ALT (SGPT)', 'ukat/L'],
+    ]);
+  });
+});
+
 describe('a flag the engine could not read', () => {
   const page: DrawnLine[] = [
     ...HEAD,

@@ -4,7 +4,7 @@ import labRanges from '../../../../data/reference/lab-ranges.json';
 import { LOINC_ROWS, loincRow } from '../../../../functions/lab/loinc/map-to-loinc';
 import { PRINTED_UNITS } from '../../../../functions/lab/ocr/normalise-word';
 import { confusionFold } from '../../../../functions/lab/ocr/test-name-repair';
-import { repairedUnit } from '../../../../functions/lab/ocr/unit-repair';
+import { isGarbledUnit, repairedUnit } from '../../../../functions/lab/ocr/unit-repair';
 import type { Vendor } from '../../../../functions/lab/parsers/vocabulary';
 import { sameKind } from '../../../../functions/lab/ucum/convert';
 import { toUcum } from '../../../../functions/lab/ucum/to-ucum';
@@ -81,3 +81,33 @@ describe('a unit OCR misread, put back to the one the lab prints for the test', 
     );
   });
 });
+
+describe('a scanned unit that is no unit at all', () => {
+  it.each([
+    ['labcorp', '1742-6', 'WL', true, 'Labcorp prints IU/L for ALT: neither a spelling of the table nor UCUM'],
+    ['labcorp', '1920-8', 'un', true, 'nor is `un` for AST'],
+    ['labcorp', '1742-6', 'U/L', false, 'a UCUM unit, though not the lab’s'],
+    ['labcorp', '1742-6', 'IU/L', false, 'the lab’s own'],
+    ['labcorp', '4548-4', '% oftotal Hgb', false, 'a table unit read with a space lost'],
+    ['labcorp', null, 'WL', false, 'a test with no LOINC code'],
+  ] as const)('%s %s %s: %s (%s)', (vendor, code, read, garbled, _why) => {
+    expect(isGarbledUnit(read, code, vendor)).toBe(garbled);
+  });
+
+  it('is only said where the lab’s ranges give the unit it prints for the test', () => {
+    const withUnit = new Set(RANGES.filter((r) => PRINTED_UNITS.has(r.unit)).map((r) => `${r.vendor_name}|${r.concept_code}`));
+    const unranged = LOINC_ROWS.find((row) => VENDORS.every((vendor) => !withUnit.has(`${LAB_NAMES[vendor]}|${row.code}`)))!;
+    expect(unranged).toBeDefined();
+    for (const vendor of VENDORS) expect(isGarbledUnit('WL', unranged.code, vendor)).toBe(false);
+  });
+
+  it('is never said of a unit the unit table spells, for any test of any lab', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...UNITS.map((u) => u.printed)), fc.constantFrom(...RANGES), (unit, range) => {
+        const vendor = VENDORS.find((v) => LAB_NAMES[v] === range.vendor_name) ?? 'quest';
+        expect(isGarbledUnit(unit, range.concept_code, vendor)).toBe(false);
+      }),
+    );
+  });
+});
+
