@@ -48,10 +48,11 @@ export function confusionFold(name: string): string {
 /**
  * Glyphs of like shape that OCR takes one for the other, in folded spelling (`1` stands for l, I, |):
  * a serif I for T (`TRON`), l for f or t, a bracket or slash for l (`(SGOTi`, `Abip24`), c for e or
- * o, a for g (`ma/dL`), u for v, n for h, a C a speck crossed for the euro sign (`LDL €hol Calc`), and
- * a brace for a bracket (`UREA NITROGEN {BUN)`).
+ * o, a for g (`ma/dL`), u for v, n for h, a C a speck crossed for the euro sign (`LDL €hol Calc`), a
+ * brace for a bracket (`UREA NITROGEN {BUN)`), and a D whose straight side blur rounded off for an O
+ * (`LOL Chol Calc`, `HOL CHOLESTEROL`, `CHLORIOE` on noisy scans and faxes).
  */
-const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH', 'C€', '({', ')}'];
+const LOOKALIKE_PAIRS = ['1T', '1F', 'TF', '1)', '1(', '1/', '1J', 'CE', 'C0', 'CG', 'AG', 'UV', 'NH', 'C€', '({', ')}', 'D0'];
 const LOOKALIKES = new Map<string, string[]>();
 for (const [a, b] of LOOKALIKE_PAIRS.map((pair) => [...pair] as [string, string])) {
   LOOKALIKES.set(a, [...(LOOKALIKES.get(a) ?? []), b]);

@@ -67,6 +67,11 @@ describe('repairedTestName', () => {
     ['HEPATITIS (C ANTIBODY', 'HEPATITIS C ANTIBODY'],
     ['LDL €hol Calc (NIH)', 'LDL Chol Calc (NIH)'],
     ['UREA NITROGEN {BUN)', 'UREA NITROGEN (BUN)'],
+    // A D whose straight side blur rounded off, read O (a fax, a noisy 150-dpi scan); the one name it spells.
+    ['LOL Chol Calc (NIH)', 'LDL Chol Calc (NIH)'],
+    ['HOL CHOLESTEROL', 'HDL CHOLESTEROL'],
+    ['LOL-CHOLESTEROL', 'LDL-CHOLESTEROL'],
+    ['CHLORIOE', 'CHLORIDE'],
     // A speck inside a word read as a stroke mark no name prints there.
     ['Glu|cose', 'Glucose'],
     ['Alb`umin', 'Albumin'],
