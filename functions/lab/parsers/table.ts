@@ -625,11 +625,12 @@ class TableReader {
 
   /**
    * Where the table resumes on a page without a column header above it: at its first result row, or at
-   * the lines right above it that can be a panel title or the first line of a wrapped name (at most two:
-   * a title over a wrapped name; readLine says which is which), and the title's Collected/Received
-   * stamp between them; or at a title of the panel table before its first row (the rows right below it
-   * may be unreadable). The page header block before them (labels with colons, the patient's name
-   * beside them) is skipped.
+   * the lines right above it that can be a panel title or the first lines of a wrapped name (at most
+   * three: a title over a name wrapped over three lines with its value on the third, as Quest wraps
+   * `HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES`; readLine says which is which),
+   * and the title's Collected/Received stamp between them; or at a title of the panel table before its
+   * first row (the rows right below it may be unreadable). The page header block before them (labels
+   * with colons, the patient's name beside them) is skipped.
    */
   private continuationStart(lines: readonly Line[]): Line | null {
     const columns = this.columns;
@@ -637,7 +638,7 @@ class TableReader {
     if (first < 0) return null;
     let start = first;
     let stamps = 0;
-    while (start > first - 2 - stamps) {
+    while (start > first - 3 - stamps) {
       const above = lines[start - 1];
       const below = lines[start]!;
       if (above === undefined || above.y - below.y > this.titleGap(below) || rowOf(above, columns) !== null) break;

@@ -292,6 +292,33 @@ describe('a page that continues the table without a column header', () => {
   });
 });
 
+describe('a page that continues a table without a header, its one name wrapped over three lines', () => {
+  it('opens with the panel title and its stamp above the name, not under the last page’s panel', async () => {
+    // The title, its stamp and a name on three lines stand above the value: the title was five lines up.
+    const Q = { name: 34, row: 46, value: 240, range: 480 };
+    const { extraction } = await read([
+      [
+        [760, [[34, 'Quest Diagnostics', 13]]],
+        [700, [[Q.name, 'Test Name'], [Q.value, 'Result'], [Q.range, 'Reference Range']]],
+        [686, [[Q.name, 'HS CRP Collected: 6/9/25 09:20 ET Received: 6/9/25 12:27 ET', 9.5]]],
+        [675, [[Q.row, 'HS CRP'], [Q.value, '<0.2'], [Q.range, 'mg/L']]],
+      ],
+      [
+        [760, [[34, 'Quest Diagnostics', 13]]],
+        [740, [[Q.name, 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 9.5]]],
+        [729, [[Q.name, 'Collected: 6/9/25 09:20 ET Received: 6/9/25 12:27 ET']]],
+        [717, [[Q.row, 'HIV 1/2 ANTIGEN AND ANTIBODIES,']]],
+        [706, [[Q.row, 'FOURTH GENERATION, WITH']]],
+        [695, [[Q.row, 'REFLEXES'], [Q.value, 'NON-REACTIVE'], [Q.range, 'NON-REACTIVE']]],
+      ],
+    ]);
+    expect(rows(extraction).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['HS CRP', 'HS CRP', '<0.2'],
+      ['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'NON-REACTIVE'],
+    ]);
+  });
+});
+
 describe('pages that continue a table without a header, one row each', () => {
   it('place their columns by the rows of every page under that header', async () => {
     // `RANGE` centred at 438 over ranges printed from 418; each page shows one row.
