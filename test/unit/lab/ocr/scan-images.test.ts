@@ -250,6 +250,15 @@ describe('scannedImagePages of JPEG 2000 scans', () => {
   });
 });
 
+/** Where a page puts an image of 120 × 90: moved (partly off the page too), scaled, turned. */
+const PLACED = {
+  x: fc.integer({ min: -20, max: 200 }),
+  y: fc.integer({ min: -20, max: 300 }),
+  width: fc.integer({ min: 70, max: 240 }),
+  height: fc.integer({ min: 60, max: 200 }),
+  turn: fc.constantFrom(0, 90, 180, 270),
+};
+
 describe('renderPages of a page that shows only scanned images', () => {
   /** The page's grey pixels, and those of the same page that pdf.js must render (a zero-size path disqualifies it). */
   async function nativeAndPdfJs(draw: (doc: PDFDocument, page: PDFPage) => Promise<void>, size: [number, number], dpi: number) {
@@ -284,14 +293,7 @@ describe('renderPages of a page that shows only scanned images', () => {
 
   it('draws an image wherever the page puts it: moved, scaled, turned, on a page turned by /Rotate', async () => {
     const jpeg = await jpegOf(120, 90, 7);
-    const placement = fc.record({
-      x: fc.integer({ min: -20, max: 200 }),
-      y: fc.integer({ min: -20, max: 300 }),
-      width: fc.integer({ min: 70, max: 240 }),
-      height: fc.integer({ min: 60, max: 200 }),
-      turn: fc.constantFrom(0, 90, 180, 270),
-      pageRotate: fc.constantFrom(0, 90, 180, 270),
-    });
+    const placement = fc.record({ ...PLACED, pageRotate: fc.constantFrom(0, 90, 180, 270) });
     await fc.assert(
       fc.asyncProperty(placement, async (p) => {
         const { a, b } = await nativeAndPdfJs(
@@ -319,15 +321,7 @@ describe('renderPages of a page that shows only scanned images', () => {
       const samples = blockSamples(120, 90, channels, 11);
       encoded.set(channels, { samples, jp2: await jpeg2000Of(samples, 120, 90, channels) });
     }
-    const placement = fc.record({
-      x: fc.integer({ min: -20, max: 200 }),
-      y: fc.integer({ min: -20, max: 300 }),
-      width: fc.integer({ min: 70, max: 240 }),
-      height: fc.integer({ min: 60, max: 200 }),
-      turn: fc.constantFrom(0, 90, 180, 270),
-      channels: fc.constantFrom(1 as const, 3 as const),
-      named: fc.boolean(),
-    });
+    const placement = fc.record({ ...PLACED, channels: fc.constantFrom(1 as const, 3 as const), named: fc.boolean() });
     await fc.assert(
       fc.asyncProperty(placement, async (p) => {
         const { samples, jp2 } = encoded.get(p.channels)!;
