@@ -768,6 +768,10 @@ class TableReader {
     // A title of the panel table is a title wherever it stands, even with no readable row below it.
     const title = titleLike || printedPanelTitle(line) ? 'title' : null;
     if (PANEL_DATES.test(line.text)) return titleCandidate(line) ? 'title' : null;
+    // Right above a Collected/Received stamp of its own: the title the stamp dates, however far right its
+    // words run (the export prints a long title on a line of its own over its stamp; read word by word,
+    // as OCR reads it, its last words stand in the value columns).
+    if (title && adjacent && isStampLine(next)) return title;
     // Only the name, and perhaps a lab code (which can land beside a wrapped panel header).
     const parts = this.fragments(line);
     if (parts.busy || parts.unit !== '') return null;

@@ -426,6 +426,38 @@ describe('a unit the engine garbled beyond repair', () => {
   });
 });
 
+describe('a long panel title on a line of its own over its Collected/Received stamp, between two panels', () => {
+  // Read word by word, as OCR reads a scan, the title's last words stand in the value column: the line
+  // was taken for an unreadable row, and the result below it was filed under the panel above.
+  const Q = { name: 33, value: 199, range: 340, lab: 532 };
+  const page: DrawnLine[] = [
+    [760, [[34, 'Quest Diagnostics', 13]]],
+    [740, [[Q.name, 'Collected: 11-22-2023']]],
+    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    [700, [[Q.name, 'HEPATITIS C ANTIBODY Collected: 11-22-2023 06:08 AM UTC Received: 11-22-2023 09:15 AM UTC', 9.5]]],
+    [688, [[Q.name, 'HEPATITIS C ANTIBODY'], [Q.value, 'NON-REACTIVE'], [Q.range, 'NON-REACTIVE'], [Q.lab, 'TPA']]],
+    // Sized as the rows are, as OCR sizes an upper-case line by its glyphs.
+    [672, [[Q.name, 'HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES']]],
+    [661, [[Q.name, 'Collected: 11-22-2023 06:08 AM UTC Received: 11-22-2023 09:15 AM UTC']]],
+    [649, [[Q.name, 'HIV 1/2 ANTIGEN AND ANTIBODIES,']]],
+    [638, [[Q.name, 'FOURTH GENERATION, WITH']]],
+    [627, [[Q.name, 'REFLEXES'], [Q.value, 'NON-REACTIVE'], [Q.range, 'NON-REACTIVE'], [Q.lab, 'DAL']]],
+  ];
+
+  it.each([true, false])('opens its panel (recognised: %s)', async (ocr) => {
+    const read: PageText[] = (await readPdfText(await renderLines([page], { chunking: 'word' }))).map((p) =>
+      ocr ? { ...p, source: 'ocr', items: p.items.map((item) => ({ ...item, confidence: 0.93 })) } : p,
+    );
+    const classification = classifyDocument(read);
+    if (classification.kind !== 'lab_report') throw new Error(classification.kind);
+    const panels = extractLabResults(read, classification).panels;
+    expect(panels.flatMap((p) => p.panelResults.map((r) => [p.panelName, r.resultValue]))).toEqual([
+      ['HEPATITIS C ANTIBODY', 'NON-REACTIVE'],
+      ['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'NON-REACTIVE'],
+    ]);
+  });
+});
+
 describe('a flag the engine could not read', () => {
   const page: DrawnLine[] = [
     ...HEAD,
