@@ -75,7 +75,7 @@ function isName(value: unknown, ...names: string[]): boolean {
   return value instanceof PDFName && names.includes(value.asString().slice(1));
 }
 
-/** The filter that decodes an image stream to what decides its codec, when it has exactly one and no parameters. */
+/** The image's codec, by its one filter (with no parameters): JPEG or JPEG 2000; undefined for any other encoding. */
 function codecOf(dict: PDFDict): PlacedScanImage['codec'] | undefined {
   const filter = dict.lookup(PDFName.of('Filter'));
   const filters = filter instanceof PDFArray ? filter.asArray().map((_, i) => filter.lookup(i)) : [filter];
