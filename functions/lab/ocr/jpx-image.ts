@@ -6,8 +6,8 @@ import { JpxImage, setVerbosityLevel, VerbosityLevel } from 'pdfjs-dist/image_de
 import { BUNDLED_PDFJS_WASM_FOLDER, OPENJPEG_WASM_FILE } from './bundled-assets';
 
 /**
- * JPEG 2000 (a PDF's JPXDecode image: what Acrobat's "reduce file size" and archival scanners write)
- * decoded by pdf.js's own decoder, OpenJPEG compiled to WebAssembly, from the
+ * JPEG 2000 (a PDF's JPXDecode image, allowed since PDF 1.5 and in PDF/A-2 archives) decoded by
+ * pdf.js's own decoder, OpenJPEG compiled to WebAssembly, from the
  * pdfjs-dist release of the pdf.js that unpdf bundles. unpdf's serverless pdf.js leaves that decoder
  * out, so it draws such a page blank; scan-image-drawing.ts draws the decoded samples instead, as pdf.js
  * draws any decoded image. The WebAssembly is read from the folder the OCR bundle ships beside its code

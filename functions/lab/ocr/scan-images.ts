@@ -3,8 +3,9 @@ import { type ContentOperator, contentOperators, type Operand } from './content-
 import { exifOrientation } from './jpeg-orientation';
 
 /**
- * Pages that show nothing but JPEG or JPEG 2000 images (what scanners, fax gateways, phone apps and
- * Acrobat's "reduce file size" write), with where each image is drawn. Such a page is drawn from the
+ * Pages that show nothing but JPEG images (what scanners, fax gateways and phone apps write) or JPEG
+ * 2000 ones (PDF's JPXDecode, allowed since PDF 1.5 and in PDF/A-2 archives), with where each image is
+ * drawn. Such a page is drawn from the
  * images' bytes (scan-image-drawing.ts): a JPEG by a native decoder instead of pdf.js's JavaScript one,
  * which was most of a scanned page's rendering time; a JPEG 2000 by pdf.js's own OpenJPEG decoder,
  * which unpdf's build of pdf.js leaves out (jpx-image.ts).
