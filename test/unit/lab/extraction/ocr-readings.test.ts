@@ -1,7 +1,7 @@
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { extractLabResults } from '../../../../functions/lab/parsers';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
-import { type DrawnLine, renderLines } from './render-lines';
+import { type Chunking, type DrawnLine, renderLines } from './render-lines';
 
 /**
  * The reader's repairs of what OCR misreads, on a page read back from a real PDF whose words are then
@@ -32,8 +32,10 @@ async function extractionOf(
   ocr = true,
   doubted: Record<string, number> = {},
   options: Parameters<typeof extractLabResults>[2] = {},
+  /** How the text is drawn: cells, or word by word as OCR reads a scan. */
+  chunking: Chunking = 'cell',
 ): Promise<ReturnType<typeof extractLabResults>> {
-  const read: PageText[] = (await readPdfText(await renderLines(pages))).map((page) =>
+  const read: PageText[] = (await readPdfText(await renderLines(pages, { chunking }))).map((page) =>
     ocr ? { ...page, source: 'ocr', items: page.items.map((item) => ({ ...item, confidence: doubted[item.str] ?? 0.93 })) } : page,
   );
   const classification = classifyDocument(read);
@@ -445,12 +447,7 @@ describe('a long panel title on a line of its own over its Collected/Received st
   ];
 
   it.each([true, false])('opens its panel (recognised: %s)', async (ocr) => {
-    const read: PageText[] = (await readPdfText(await renderLines([page], { chunking: 'word' }))).map((p) =>
-      ocr ? { ...p, source: 'ocr', items: p.items.map((item) => ({ ...item, confidence: 0.93 })) } : p,
-    );
-    const classification = classifyDocument(read);
-    if (classification.kind !== 'lab_report') throw new Error(classification.kind);
-    const panels = extractLabResults(read, classification).panels;
+    const { panels } = await extractionOf([page], ocr, {}, {}, 'word');
     expect(panels.flatMap((p) => p.panelResults.map((r) => [p.panelName, r.resultValue]))).toEqual([
       ['HEPATITIS C ANTIBODY', 'NON-REACTIVE'],
       ['HIV 1/2 ANTIGEN AND ANTIBODIES, FOURTH GENERATION, WITH REFLEXES', 'NON-REACTIVE'],
