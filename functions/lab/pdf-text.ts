@@ -1,6 +1,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { HaleError } from '../http/errors';
-import { imageCoverage } from './ocr/image-coverage';
+import { imagePixelsByPage, SCAN_PIXELS } from './ocr/image-pixels';
+import { type PageDrawing, pageDrawing } from './ocr/page-drawing';
 import { textLayerVerdict } from './ocr/text-layer';
 import { uprightText } from './parsers/orientation';
 
@@ -46,8 +47,21 @@ export class InvalidPdfError extends HaleError {
   }
 }
 
-/** A page mostly covered by images (a scan, a photo) whose text layer is sparse is read by OCR. */
+/**
+ * A page mostly covered by images (a scan, a photo) is read by OCR when its text layer is sparse, or
+ * when most of its text is invisible: a searchable scan, whose OCR layer another program wrote (its
+ * words placed as that program measured them, with no confidence to flag a doubtful value by). Hale
+ * reads the image itself, as it reads any scan.
+ */
 const SCANNED_IMAGE_COVERAGE = 0.5;
+/** More than this share of a page's characters drawn invisibly: its text is a hidden layer, not what the page shows. */
+const HIDDEN_LAYER_SHARE = 0.5;
+
+/** Whether a page whose text layer reads (`usable` or `sparse`) is a scan all the same. */
+function isScanBehindText(verdict: 'usable' | 'sparse', drawing: PageDrawing): boolean {
+  if (drawing.imageCoverage < SCANNED_IMAGE_COVERAGE) return false;
+  return verdict === 'sparse' || drawing.invisibleCharacters > HIDDEN_LAYER_SHARE * drawing.textCharacters;
+}
 
 interface PdfJsTextItem {
   str: string;
@@ -64,7 +78,8 @@ function isTextItem(item: object): item is PdfJsTextItem {
 /**
  * Reads every page's text items with positions; empty and whitespace-only runs are dropped. A page
  * whose text layer is unusable (see ocr/text-layer.ts) comes back without `source` and without items,
- * for OCR to read; a page with a little text over a page-sized image (a scan with a stamped header) too.
+ * for OCR to read; so does a page-sized image under a little text (a scan with a stamped header) or
+ * under text drawn invisibly (a searchable scan).
  */
 export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
@@ -76,6 +91,8 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
     throw new InvalidPdfError('The file is not a readable PDF', error);
   }
   try {
+    const imagePixels = await imagePixelsByPage(bytes);
+    const mayBeScan = (pageNumber: number) => imagePixels?.length !== pdf.numPages || (imagePixels[pageNumber - 1] ?? 0) >= SCAN_PIXELS;
     const pages: PageText[] = [];
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
@@ -84,7 +101,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
       for (const raw of content.items) if (isTextItem(raw) && raw.str.trim() !== '') runs.push(raw);
       const { items, width, height } = uprightText(runs, page.view as [number, number, number, number]);
       const verdict = textLayerVerdict(items);
-      const scanned = verdict === 'unusable' || (verdict === 'sparse' && (await imageCoverage(page)) >= SCANNED_IMAGE_COVERAGE);
+      const scanned = verdict === 'unusable' || (mayBeScan(pageNumber) && isScanBehindText(verdict, await pageDrawing(page)));
       pages.push(scanned ? { pageNumber, width, height, items: [] } : { pageNumber, width, height, items, source: 'text' });
       page.cleanup();
     }

@@ -4,6 +4,7 @@ import { MAX_RENDER_PIXELS, renderPages, renderResolution } from '../../../../fu
 import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
+import { extractLabResults } from '../../../../functions/lab/parsers';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
 import { scannedDocument } from '../../../fixtures/lab-documents/documents';
 import { type GeneratedReport, generateLabcorpReport, generateQuestReport } from '../../../fixtures/labs/generator';
@@ -191,10 +192,23 @@ it('draws a page of a photo’s size (a 12-megapixel photo wrapped as 42 × 56 i
 
 it('sends a page whose text layer decodes to nothing to OCR, and keeps pages with real text', async () => {
   const report = await generateQuestReport({ seed: 9, panelCount: 1 });
-  const broken = await readPdfText(await scanned(report.pdf, { seed: 9, garbageTextLayer: true }));
+  const broken = await readPdfText(await scanned(report.pdf, { seed: 9, textLayer: 'undecodable' }));
   expect(broken.every((p) => p.source === undefined && p.items.length === 0)).toBe(true);
   const original = await readPdfText(report.pdf);
   expect(original.every((p) => p.source === 'text' && p.items.length > 0)).toBe(true);
+});
+
+it('reads a searchable scan from its image, not from the OCR layer another program wrote over it', async () => {
+  const report = await generateQuestReport({ seed: 9, panelCount: 1 });
+  const pdf = await scanned(report.pdf, { seed: 9, textLayer: 'misread' });
+  const text = await readPdfText(pdf);
+  expect(text.map((p) => [p.source, p.items.length])).toEqual(text.map(() => [undefined, 0]));
+  const pages = await withRecognizedPages(pdf, text, tesseractRecognizer);
+  const classified = classifyDocument(pages);
+  if (classified.kind !== 'lab_report') throw new Error(`read as ${classified.kind}`);
+  const read = extractLabResults(pages, classified).panels.flatMap((p) => p.panelResults);
+  const printed = report.truth.panels.flatMap((p) => p.results);
+  expect(read.map((r) => [r.biomarker, r.resultValue, r.provenance.source])).toEqual(printed.map((r) => [r.biomarker, r.resultValue, 'ocr']));
 });
 
 it('reads a blank scanned page as an empty OCR page, and a page of marks it cannot read as unreadable', async () => {
