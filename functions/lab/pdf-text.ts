@@ -91,7 +91,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
     throw new InvalidPdfError('The file is not a readable PDF', error);
   }
   try {
-    const imagePixels = await imagePixelsByPage(bytes);
+    const imagePixels = await imagePixelsByPage(bytes, pdf.numPages);
     const mayBeScan = (pageNumber: number) => imagePixels?.length !== pdf.numPages || (imagePixels[pageNumber - 1] ?? 0) >= SCAN_PIXELS;
     const pages: PageText[] = [];
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
@@ -101,7 +101,9 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
       for (const raw of content.items) if (isTextItem(raw) && raw.str.trim() !== '') runs.push(raw);
       const { items, width, height } = uprightText(runs, page.view as [number, number, number, number]);
       const verdict = textLayerVerdict(items);
-      const scanned = verdict === 'unusable' || (mayBeScan(pageNumber) && isScanBehindText(verdict, await pageDrawing(page)));
+      // A sparse page is looked at whatever its images (an inline image, which no dictionary lists, may be its scan).
+      const looked = verdict === 'sparse' || (verdict === 'usable' && mayBeScan(pageNumber));
+      const scanned = verdict === 'unusable' || (looked && isScanBehindText(verdict, await pageDrawing(page)));
       pages.push(scanned ? { pageNumber, width, height, items: [] } : { pageNumber, width, height, items, source: 'text' });
       page.cleanup();
     }

@@ -35,11 +35,31 @@ function pixelsOf(resources: PDFDict | undefined, seen: Set<PDFDict>): number {
   return pixels;
 }
 
+/** Bytes that end a PDF name (whitespace and delimiters, ISO 32000-1 §7.2.2). */
+const NAME_ENDS = new Set([...'\0\t\n\f\r ()<>[]{}/%'].map((c) => c.charCodeAt(0)));
+
 /**
- * Each page's image pixels, in page order; undefined when pdf-lib cannot read the PDF's structure
- * (then every page may hold a scan).
+ * Whether the file names `/Image` anywhere (not `/ImageB` and the like, ProcSet's names). An image
+ * XObject is a stream, and a stream's dictionary is never packed in an object stream (§7.5.7), so
+ * every image XObject's `/Subtype /Image` stands in the file as written: a file without the name holds
+ * no image XObject, and pdf-lib need not read it. (A name spelt with `#` escapes, `/Im#61ge`, is
+ * legal but written by no producer.)
  */
-export async function imagePixelsByPage(bytes: Uint8Array): Promise<number[] | undefined> {
+function namesImage(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buffer.indexOf('/Image'); at >= 0; at = buffer.indexOf('/Image', at + 6)) {
+    const next = buffer[at + 6];
+    if (next === undefined || NAME_ENDS.has(next)) return true;
+  }
+  return false;
+}
+
+/**
+ * Each page's image pixels, in page order, for a PDF of `pageCount` pages; undefined when pdf-lib
+ * cannot read the PDF's structure (then every page may hold a scan).
+ */
+export async function imagePixelsByPage(bytes: Uint8Array, pageCount: number): Promise<number[] | undefined> {
+  if (!namesImage(bytes)) return new Array<number>(pageCount).fill(0);
   try {
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
     return pdf.getPages().map((page) => pixelsOf(page.node.Resources(), new Set()));

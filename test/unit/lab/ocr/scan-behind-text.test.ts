@@ -66,13 +66,13 @@ const pageCase: fc.Arbitrary<PageCase> = fc.record({
 });
 
 describe('pages with text that are scans all the same', () => {
-  it('sends a page to OCR when a large image covers half of it and its text is a few words or mostly invisible; reads every other page with text', async () => {
+  it('sends a page to OCR when images cover half of it under a few words, or a large image under text mostly invisible; reads every other page with text', async () => {
     await fc.assert(
       fc.asyncProperty(pageCase, async (c) => {
         const [page] = await readPdfText(await pageOf(c));
         const lines = c.visibleLines + c.hiddenLines;
         // Fewer than 20 recognisable tokens (5 lines) is a sparse text layer.
-        const scanBehind = c.imagePixels >= SCAN_PIXELS && c.coverage >= 0.5 && (lines < 5 || c.hiddenLines > c.visibleLines);
+        const scanBehind = c.coverage >= 0.5 && (lines < 5 || (c.imagePixels >= SCAN_PIXELS && c.hiddenLines > c.visibleLines));
         expect(page!.source).toBe(lines === 0 || scanBehind ? undefined : 'text');
       }),
       { numRuns: 40 },
