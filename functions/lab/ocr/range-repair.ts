@@ -47,8 +47,32 @@ export interface RangeReading {
   max: number | null;
 }
 
-/** The range the lab prints for test `code` that an OCR reading of a range stands for; null to keep the reading. */
-export function repairedRange(read: RangeReading, code: string | null, vendor: Vendor): RangeReading | null {
+/** A two-sided range of plain numbers as read, with whatever spaces stand around its hyphen. */
+const PLAIN_RANGE = /^\d+(?:\.\d+)?(\s*-\s*)\d+(?:\.\d+)?$/;
+
+/**
+ * The hyphen a report prints its two-sided ranges with, `-` or ` - ` (`65-99`, `6 - 24`: reports print
+ * both), when at least two of the ranges read from it show one and none shows the other; otherwise
+ * null. A range mended from the lab's table is written with it: the table gives the lab's bounds, not
+ * how this report spaces them.
+ */
+export function reportHyphen(rangeTexts: readonly (string | null)[]): string | null {
+  const hyphens = new Set<string>();
+  let ranges = 0;
+  for (const text of rangeTexts) {
+    const hyphen = text === null ? undefined : PLAIN_RANGE.exec(text.trim())?.[1];
+    if (hyphen === undefined) continue;
+    hyphens.add(hyphen.includes(' ') ? ' - ' : '-');
+    ranges++;
+  }
+  return hyphens.size === 1 && ranges >= 2 ? [...hyphens][0]! : null;
+}
+
+/**
+ * The range the lab prints for test `code` that an OCR reading of a range stands for, its hyphen the
+ * report's (`reportHyphen`, else `-`); null to keep the reading.
+ */
+export function repairedRange(read: RangeReading, code: string | null, vendor: Vendor, hyphen = '-'): RangeReading | null {
   const text = read.text.trim();
   if (code === null || !DIGITS_AND_MARKS.test(text)) return null;
   const digits = text.replace(/\D/g, '');
@@ -58,7 +82,7 @@ export function repairedRange(read: RangeReading, code: string | null, vendor: V
     for (let cut = 1; cut < digits.length; cut++) {
       const low = pointed(digits.slice(0, cut), min);
       const high = pointed(digits.slice(cut), max);
-      if (low !== null && high !== null) found.set(`${min}|${max}`, { text: `${low}-${high}`, min, max });
+      if (low !== null && high !== null) found.set(`${min}|${max}`, { text: `${low}${hyphen}${high}`, min, max });
     }
   }
   if (found.size !== 1) return null;

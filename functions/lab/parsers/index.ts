@@ -3,7 +3,7 @@ import { mapToLoinc } from '../loinc/map-to-loinc';
 import { withLostUnitUncoded } from '../ocr/lost-unit';
 import { misreadPoint, restoredPoint } from '../ocr/misread-point';
 import { scannedPanelTitle } from '../ocr/panel-name-repair';
-import { isGarbledRange, repairedRange } from '../ocr/range-repair';
+import { isGarbledRange, repairedRange, reportHyphen } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import { isUnflaggedOutlier } from '../ocr/unflagged-outlier';
@@ -157,9 +157,12 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
  * code the repaired unit.
  */
 function withScanReadingsRepaired(panels: readonly ReadPanel[], vendor: Vendor): ReadPanel[] {
+  const hyphen = reportHyphen(panels.flatMap((panel) => panel.panelResults.map((result) => result.referenceRangeText))) ?? undefined;
   return panels.map((panel) => ({
     ...panel,
-    panelResults: panel.panelResults.map((read) => (read.provenance.source === 'ocr' ? withRangeRepaired(withUnitRepaired(read, panel.panelName, vendor), panel.panelName, vendor) : read)),
+    panelResults: panel.panelResults.map((read) =>
+      read.provenance.source === 'ocr' ? withRangeRepaired(withUnitRepaired(read, panel.panelName, vendor), panel.panelName, vendor, hyphen) : read,
+    ),
   }));
 }
 
@@ -175,10 +178,10 @@ function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, v
   return { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
-function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor): R {
+function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor, hyphen: string | undefined): R {
   if (result.referenceRangeText === null) return result;
   const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
-  const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor);
+  const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor, hyphen);
   if (range === null) return isGarbledRange(read) ? { ...result, referenceRangeText: null, minRefRangeValue: null, maxRefRangeValue: null } : result;
   return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }

@@ -330,6 +330,34 @@ describe('a range whose points a scan lost or misread', () => {
   });
 });
 
+describe('a range mended from the lab’s table on a report that prints its ranges spaced', () => {
+  /** A scanned page whose ranges print `hyphen`: BUN's hyphen broken in two by noise (`6` `24`), Potassium's lost (`355.2`). */
+  const page = (hyphen: string): DrawnLine[] => [
+    ...HEAD,
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    [674, [[36, 'Glucose'], [190, '114'], [330, 'mg/dL'], [400, `65${hyphen}99`]]],
+    [662, [[36, 'BUN'], [190, '9'], [330, 'mg/dL'], [400, '6'], [420, '24']]],
+    [650, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L'], [400, `134${hyphen}144`]]],
+    [638, [[36, 'Potassium'], [190, '4.0'], [330, 'mmol/L'], [400, '355.2']]],
+  ];
+  const ranges = async (hyphen: string) => (await extractionOf([page(hyphen)])).panels[0]!.panelResults.map((r) => [r.biomarker, r.referenceRangeText]);
+
+  it('is written with the hyphen the report’s other ranges show', async () => {
+    expect(await ranges(' - ')).toEqual([
+      ['Glucose', '65 - 99'],
+      ['BUN', '6 - 24'],
+      ['Sodium', '134 - 144'],
+      ['Potassium', '3.5 - 5.2'],
+    ]);
+    expect(await ranges('-')).toEqual([
+      ['Glucose', '65-99'],
+      ['BUN', '6-24'],
+      ['Sodium', '134-144'],
+      ['Potassium', '3.5-5.2'],
+    ]);
+  });
+});
+
 describe('a range cell OCR garbled', () => {
   const page: DrawnLine[] = [
     ...HEAD,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import labRanges from '../../../../data/reference/lab-ranges.json';
-import { isGarbledRange, type RangeReading, repairedRange } from '../../../../functions/lab/ocr/range-repair';
+import { isGarbledRange, type RangeReading, repairedRange, reportHyphen } from '../../../../functions/lab/ocr/range-repair';
 import { parseRange } from '../../../../functions/lab/parsers/values';
 import type { Vendor } from '../../../../functions/lab/parsers/vocabulary';
 
@@ -88,5 +88,41 @@ describe('a range OCR read with its points or dash lost or misread, put back to 
         expect(repaired.text.replace(/\D/g, '')).toBe(read.replace(/\D/g, ''));
       }),
     );
+  });
+});
+
+describe('the hyphen a report prints its ranges with', () => {
+  const bound = fc.oneof(fc.integer({ min: 0, max: 999 }).map(String), fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`));
+  const spaced = fc.tuple(bound, bound).map(([a, b]) => `${a} - ${b}`);
+  const unspaced = fc.tuple(bound, bound).map(([a, b]) => `${a}-${b}`);
+  /** Range texts that are no two-sided range of numbers: they say nothing of the hyphen. */
+  const other = fc.constantFrom(null, '<200', '> OR = 60', 'Negative', 'Not Estab.', '3.4-', '-5', '1.2.22', '');
+
+  it('is the one hyphen two or more of its ranges show, whatever else it prints', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.tuple(fc.array(spaced, { minLength: 2, maxLength: 12 }), fc.constant(' - ')), fc.tuple(fc.array(unspaced, { minLength: 2, maxLength: 12 }), fc.constant('-'))),
+        fc.array(other, { maxLength: 6 }),
+        ([ranges, hyphen], others) => {
+          const texts = [...ranges, ...others].sort((a, b) => String(a).localeCompare(String(b)));
+          expect(reportHyphen(texts)).toBe(hyphen);
+        },
+      ),
+    );
+  });
+
+  it('is none where ranges show both hyphens, or fewer than two show one', () => {
+    fc.assert(
+      fc.property(fc.array(spaced, { minLength: 1, maxLength: 8 }), fc.array(unspaced, { minLength: 1, maxLength: 8 }), fc.array(other, { maxLength: 4 }), (a, b, others) => {
+        expect(reportHyphen([...a, ...others, ...b])).toBeNull();
+      }),
+    );
+    expect(reportHyphen(['6 - 24', null, 'Negative'])).toBeNull();
+    expect(reportHyphen([])).toBeNull();
+  });
+
+  it('writes a range mended from the lab’s table with the hyphen given', () => {
+    expect(repairedRange(reading('355.2'), '2823-3', 'labcorp', ' - ')).toEqual({ text: '3.5 - 5.2', min: 3.5, max: 5.2 });
+    expect(repairedRange(reading('355.2'), '2823-3', 'labcorp')).toEqual({ text: '3.5-5.2', min: 3.5, max: 5.2 });
   });
 });
