@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageText } from '../functions/lab/pdf-text';
+import { PDFJS_OPTIONS } from '../functions/lab/pdfjs-options';
 import type { LabPanel } from '../functions/lab/results-schema';
 import { emptyScore, FIELDS, precisionRecall, scoreExtraction } from '../test/fixtures/labs/score';
 import { budgets, type DocumentMeasure, group, matrixGroups, matrixMarkdown, outcomeRight } from './extraction-matrix';
@@ -52,9 +53,9 @@ async function readDocument(reader: Reader, pdf: Uint8Array): Promise<ReaderOutp
   return { pages, panels: reader.extractLabResults(pages, classification).panels, refusal: null };
 }
 
-/** The floor: pdf.js loads the document and reads the text of every page, nothing else. */
+/** The floor: pdf.js loads the document (as the reader opens it) and reads the text of every page, nothing else. */
 async function barePdfText(reader: Reader, pdf: Uint8Array): Promise<void> {
-  const doc = await reader.getDocumentProxy(new Uint8Array(pdf), { isEvalSupported: false, disableFontFace: true });
+  const doc = await reader.getDocumentProxy(new Uint8Array(pdf), { ...PDFJS_OPTIONS, disableFontFace: true });
   try {
     for (let n = 1; n <= doc.numPages; n++) await (await doc.getPage(n)).getTextContent();
   } finally {

@@ -4,6 +4,7 @@ import { imagePixelsByPage, SCAN_PIXELS } from './ocr/image-pixels';
 import { type PageDrawing, pageDrawing } from './ocr/page-drawing';
 import { textLayerVerdict } from './ocr/text-layer';
 import { uprightText } from './parsers/orientation';
+import { PDFJS_OPTIONS } from './pdfjs-options';
 
 /**
  * The text layer of a PDF with positions, read by pdf.js (bundled in unpdf). Parsers rebuild rows and
@@ -86,7 +87,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
   const data = new Uint8Array(bytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(data, { isEvalSupported: false, disableFontFace: true });
+    pdf = await getDocumentProxy(data, { ...PDFJS_OPTIONS, disableFontFace: true });
   } catch (error) {
     throw new InvalidPdfError('The file is not a readable PDF', error);
   }

@@ -1,5 +1,6 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
+import { PDFJS_OPTIONS } from '../pdfjs-options';
 import { isBilevel } from './bilevel';
 import { estimateSkew } from './deskew';
 import { halved, straightened } from './grey-geometry';
@@ -147,7 +148,7 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
   const Factory = await factory();
   const scanPages = await scannedImagePages(bytes);
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, CanvasFactory: Factory } as Parameters<typeof getDocumentProxy>[1]);
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { ...PDFJS_OPTIONS, CanvasFactory: Factory } as Parameters<typeof getDocumentProxy>[1]);
   try {
     for (const pageNumber of pageNumbers) {
       const page = await pdf.getPage(pageNumber);
