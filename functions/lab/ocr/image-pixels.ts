@@ -45,7 +45,7 @@ const NAME_ENDS = new Set([...'\0\t\n\f\r ()<>[]{}/%'].map((c) => c.charCodeAt(0
  * no image XObject, and pdf-lib need not read it. (A name spelt with `#` escapes, `/Im#61ge`, is
  * legal but written by no producer.)
  */
-function namesImage(bytes: Uint8Array): boolean {
+export function namesImage(bytes: Uint8Array): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = buffer.indexOf('/Image'); at >= 0; at = buffer.indexOf('/Image', at + 6)) {
     const next = buffer[at + 6];
