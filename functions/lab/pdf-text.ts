@@ -49,6 +49,17 @@ export class InvalidPdfError extends HaleError {
 }
 
 /**
+ * More of the PDF's pages need OCR than the caller reads (`maxScanPages`). Reading stops at the first
+ * page over: looking at what a page draws decodes its images, and a searchable scan of hundreds of
+ * pages would spend the step's time on pages it would refuse anyway.
+ */
+export class TooManyScannedPagesError extends HaleError {
+  constructor(readonly limit: number) {
+    super(400, 'too_many_pages', `The PDF has more than ${limit} scanned pages; upload one lab report per document`);
+  }
+}
+
+/**
  * A page mostly covered by images (a scan, a photo) is read by OCR when its text layer is sparse, or
  * when most of its text is invisible: a searchable scan, whose OCR layer another program wrote (its
  * words placed as that program measured them, with no confidence to flag a doubtful value by). Hale
@@ -82,7 +93,7 @@ function isTextItem(item: object): item is PdfJsTextItem {
  * for OCR to read; so does a page-sized image under a little text (a scan with a stamped header) or
  * under text drawn invisibly (a searchable scan).
  */
-export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
+export async function readPdfText(bytes: Uint8Array, { maxScanPages = Number.POSITIVE_INFINITY }: { maxScanPages?: number } = {}): Promise<PageText[]> {
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
   const data = new Uint8Array(bytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -95,6 +106,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
     const imagePixels = await imagePixelsByPage(bytes, pdf.numPages);
     const mayBeScan = (pageNumber: number) => imagePixels?.length !== pdf.numPages || (imagePixels[pageNumber - 1] ?? 0) >= SCAN_PIXELS;
     const pages: PageText[] = [];
+    let scanPages = 0;
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const content = await page.getTextContent();
@@ -107,9 +119,11 @@ export async function readPdfText(bytes: Uint8Array): Promise<PageText[]> {
       const scanned = verdict === 'unusable' || (looked && isScanBehindText(verdict, await pageDrawing(page)));
       pages.push(scanned ? { pageNumber, width, height, items: [] } : { pageNumber, width, height, items, source: 'text' });
       page.cleanup();
+      if (scanned && ++scanPages > maxScanPages) throw new TooManyScannedPagesError(maxScanPages);
     }
     return pages;
   } catch (error) {
+    if (error instanceof TooManyScannedPagesError) throw error;
     throw new InvalidPdfError('The PDF could not be read', error);
   } finally {
     await pdf.destroy();

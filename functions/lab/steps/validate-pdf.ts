@@ -1,6 +1,6 @@
 import { UPLOAD_LIMITS } from '../../platform/resources';
 import { hasPdfSignature } from '../pdf-signature';
-import { InvalidPdfError, readPdfText } from '../pdf-text';
+import { InvalidPdfError, readPdfText, TooManyScannedPagesError } from '../pdf-text';
 import { labKeys } from '../storage-keys';
 import { writeJson } from './pipeline-io';
 import type { Outcome } from './pipeline-state';
@@ -36,15 +36,13 @@ export const handler = labStep('validate_pdf', async (job, state, io) => {
   if (!hasPdfSignature(body)) return fail('not_a_pdf', 'The uploaded file is not a PDF');
   let pages: Awaited<ReturnType<typeof readPdfText>>;
   try {
-    pages = await readPdfText(body);
+    pages = await readPdfText(body, { maxScanPages: MAX_OCR_PAGES });
   } catch (error) {
     if (error instanceof InvalidPdfError) return fail('invalid_pdf', 'The uploaded file is not a readable PDF');
+    if (error instanceof TooManyScannedPagesError) return fail('too_many_pages', error.message);
     throw error;
   }
   const ocrPages = pages.filter((page) => page.source === undefined).map((page) => page.pageNumber);
-  if (ocrPages.length > MAX_OCR_PAGES) {
-    return fail('too_many_pages', `The PDF has more than ${MAX_OCR_PAGES} scanned pages; upload one lab report per document`);
-  }
   await writeJson(io, keys.textItems, pages);
   return ocrPages.length > 0 ? { ...state, ocrPages } : state;
 });

@@ -1,20 +1,21 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
+import { PDFDocument } from 'pdf-lib';
 import type { StatusResponse } from '../../../functions/lab/api-schemas';
 import { classifyDocument } from '../../../functions/lab/classify-document';
+import type { FhirBundle } from '../../../functions/lab/fhir/fhir-schemas';
+import { stopTesseract } from '../../../functions/lab/ocr/tesseract-recognizer';
 import { extractLabResults } from '../../../functions/lab/parsers';
 import { readPdfText } from '../../../functions/lab/pdf-text';
 import type { ExtractionResults, LabPanel } from '../../../functions/lab/results-schema';
-import { stopTesseract } from '../../../functions/lab/ocr/tesseract-recognizer';
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
 import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
 import { scanned } from '../../fixtures/labs/scanned';
+import { r4Problems, usCoreProblems } from '../../unit/lab/extraction/fhir-validation';
 import { type AwsClients, awsClientsFor, eventually, executionEnd } from '../helpers/aws';
 import { startTestRuntime, type TestResponse, type TestRuntime } from '../helpers/runtime';
-import type { FhirBundle } from '../../../functions/lab/fhir/fhir-schemas';
-import { r4Problems, usCoreProblems } from '../../unit/lab/extraction/fhir-validation';
 import { bucketObjects, captureOutput, finished, uploadBase64 } from './lab-test-kit';
 
 /**
@@ -229,6 +230,17 @@ describe('every terminal state, each reached by a fitting document', () => {
     // An outcome, not a fault: no task failed (no Lambda error) and the execution succeeded.
     expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
   }, 180_000);
+
+  it('a PDF with more scanned pages than one report has fails as too_many_pages, before any is recognised', async () => {
+    const pages = await PDFDocument.create();
+    for (let i = 0; i < 151; i++) pages.addPage([612, 792]);
+    const jobId = await uploadBase64(hale, await pages.save());
+    const job = await finished(hale, jobId);
+    expect(job).toMatchObject({ status: 'failed', error_type: 'too_many_pages' });
+    expect(job.message).toMatch(/more than 150 scanned pages/);
+    expect(Object.keys(job.stages)).toEqual(['validate_pdf']);
+    expect(await jobFiles(jobId)).toEqual([]);
+  });
 
   it('random bytes are refused at upload: 400 invalid_pdf', async () => {
     const response = await hale.post('/extraction/lab/upload', { pdfFile: Buffer.from(Array.from({ length: 4096 }, (_v, i) => (i * 7919) % 256)).toString('base64') });

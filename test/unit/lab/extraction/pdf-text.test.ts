@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { InvalidPdfError, readPdfText } from '../../../../functions/lab/pdf-text';
+import { InvalidPdfError, readPdfText, TooManyScannedPagesError } from '../../../../functions/lab/pdf-text';
 
 describe('readPdfText', () => {
   it('returns each page with its size and the text items at their PDF coordinates', async () => {
@@ -29,5 +29,17 @@ describe('readPdfText', () => {
     const error = await readPdfText(bytes).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidPdfError);
     expect(error).toMatchObject({ code: 'invalid_pdf', status: 400 });
+  });
+
+  it('stops with too_many_pages at the first page needing OCR over the caller’s limit, and reads up to it', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([612, 792]).drawText('Page 1 of 4: ' + 'GLUCOSE 95 mg/dL 65-99 '.repeat(8), { x: 20, y: 700, size: 6, font });
+    for (let i = 0; i < 3; i++) doc.addPage([612, 792]);
+    const bytes = await doc.save();
+    const error = await readPdfText(bytes, { maxScanPages: 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooManyScannedPagesError);
+    expect(error).toMatchObject({ code: 'too_many_pages', status: 400, limit: 2 });
+    expect((await readPdfText(bytes, { maxScanPages: 3 })).map((p) => p.source ?? 'ocr')).toEqual(['text', 'ocr', 'ocr', 'ocr']);
   });
 });
