@@ -3,9 +3,9 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFStream } from 'pdf
 /**
  * The pixels of the images each page's resources hold (its own and its forms', however deep), read from
  * the image dictionaries alone: nothing is decoded, and an encrypted PDF's dictionaries read the same
- * (only strings and streams are encrypted). A page that holds no large image cannot be a scan, so the
- * costlier look at what it draws (page-drawing.ts) is spared: a text page's logo holds a few hundred
- * thousand pixels at most, a letter page scanned at 72 dpi holds 485,000.
+ * (only strings and streams are encrypted). A page whose images are too small to hold a readable page
+ * cannot be a scan, so the costlier look at what it draws (page-drawing.ts) is spared it: the look
+ * decodes every image, a text page's logo too.
  */
 
 /**

@@ -3,7 +3,7 @@ import { getResolvedPDFJS } from 'unpdf';
 /**
  * What a page draws, as far as telling a scan from a text page needs: how much of it images cover, and
  * how much of its text is drawn invisibly. Read from pdf.js's operator list, which decodes the page's
- * images, so it is asked only of pages that hold a large image (see scan-image-pixels.ts).
+ * images, so a page whose text reads well is asked only when it holds a large image (image-pixels.ts).
  */
 
 type Matrix = [number, number, number, number, number, number];
