@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { concatTransformationMatrix, drawObject, PDFDocument, type PDFPage, popGraphicsState, pushGraphicsState, StandardFonts, setTextRenderingMode, TextRenderingMode } from 'pdf-lib';
+import { concatTransformationMatrix, drawObject, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, StandardFonts, setTextRenderingMode, TextRenderingMode } from 'pdf-lib';
 import { SCAN_PIXELS } from '../../../../functions/lab/ocr/image-pixels';
 import { readPdfText } from '../../../../functions/lab/pdf-text';
 
@@ -28,7 +28,7 @@ interface PageCase {
   inForm: boolean;
 }
 
-function drawHidden(page: PDFPage, text: string, at: { x: number; y: number; size: number; font: import('pdf-lib').PDFFont }, hiding: Hiding): void {
+function drawHidden(page: PDFPage, text: string, at: { x: number; y: number; size: number; font: PDFFont }, hiding: Hiding): void {
   if (hiding === 'alpha 0') {
     page.drawText(text, { ...at, opacity: 0 });
     return;
