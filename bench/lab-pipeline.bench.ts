@@ -15,7 +15,9 @@ import { type Bench, type BenchRow, percentile, round } from './types';
  * dynalite, s3rver, the ASL with every worker): wall time of ~10 warm runs, and each stage's share
  * from the stage start times the job records. The first run (cold module loads) is reported apart.
  * Then the same report scanned (issue 17: image-only, 200 dpi, 0.7°), read through the Recognize
- * stage: wall time and the process's CPU time (main thread and the Tesseract worker) per upload.
+ * stage: wall time and the process's CPU time (main thread and the Tesseract worker) per upload; and
+ * that scan made searchable (an invisible OCR layer over it), which is read by OCR as well. The first
+ * run of each is reported apart: the scan's starts the Tesseract worker and loads the model.
  */
 const RUNS = 10;
 /** Issue "Lab extraction that holds on reports it was not built from": upload → completed p50 ≤ 1 s (was 3 s). */
@@ -34,8 +36,16 @@ async function threePageReport(): Promise<Uint8Array> {
   throw new Error('No seed gives a 3-page report');
 }
 
-/** The 3-page report as a scan: upload → completed through OCR, wall time and CPU time per run. */
-async function scannedRuns(pdf: Uint8Array, s3Pid: number, runOnce: (pdf: Uint8Array, pollMs: number) => Promise<{ totalMs: number; job: StatusResponse }>): Promise<BenchRow[]> {
+/**
+ * The 3-page report as a scan (`kind` names it in the rows): upload → completed through OCR, wall time
+ * and CPU time per run; every result must come from OCR.
+ */
+async function scannedRuns(
+  kind: string,
+  pdf: Uint8Array,
+  s3Pid: number,
+  runOnce: (pdf: Uint8Array, pollMs: number) => Promise<{ totalMs: number; job: StatusResponse }>,
+): Promise<BenchRow[]> {
   // The first scan starts the Tesseract worker and loads the model (a Lambda's cold start).
   const cold = await runOnce(pdf, SCANNED_POLL_MS);
   const walls: number[] = [];
@@ -46,16 +56,17 @@ async function scannedRuns(pdf: Uint8Array, s3Pid: number, runOnce: (pdf: Uint8A
     const { totalMs, job } = await runOnce(pdf, SCANNED_POLL_MS);
     const used = process.cpuUsage(cpu);
     const s3Seconds = (await procStatus(s3Pid)).cpuSeconds - s3Before;
-    if (!job.results?.panels.some((p) => p.panelResults.some((r) => r.provenance.source === 'ocr'))) throw new Error('the scanned report completed without OCR results');
+    const results = job.results?.panels.flatMap((p) => p.panelResults) ?? [];
+    if (results.length === 0 || results.some((r) => r.provenance.source !== 'ocr')) throw new Error(`the ${kind} report completed without results all read by OCR`);
     walls.push(totalMs);
     cpus.push((used.user + used.system) / 1000 + s3Seconds * 1000);
   }
   const p50 = percentile(walls, 50);
   const cpu = percentile(cpus, 50);
   return [
-    { area: 'lab', metric: `scanned 3-page report, upload → completed, p50 of ${SCANNED_RUNS}`, value: round(p50, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: p50 <= SCANNED_BUDGET_MS },
-    { area: 'lab', metric: 'scanned 3-page report, CPU time per upload (all threads, and the embedded S3 process), p50', value: round(cpu, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: cpu <= SCANNED_BUDGET_MS },
-    { area: 'lab', metric: 'scanned 3-page report, first run (Tesseract worker start)', value: round(cold.totalMs, 0), unit: 'ms', budget: '', pass: null },
+    { area: 'lab', metric: `${kind} 3-page report, upload → completed, p50 of ${SCANNED_RUNS}`, value: round(p50, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: p50 <= SCANNED_BUDGET_MS },
+    { area: 'lab', metric: `${kind} 3-page report, CPU time per upload (all threads, and the embedded S3 process), p50`, value: round(cpu, 0), unit: 'ms', budget: `≤ ${SCANNED_BUDGET_MS} ms`, pass: cpu <= SCANNED_BUDGET_MS },
+    { area: 'lab', metric: `${kind} 3-page report, first run`, value: round(cold.totalMs, 0), unit: 'ms', budget: '', pass: null },
   ];
 }
 
@@ -111,7 +122,10 @@ const bench: Bench = async () => {
     for (const [stage, samples] of stageSamples) {
       rows.push({ area: 'lab', metric: `stage ${stage}, p50`, value: round(percentile(samples, 50), 0), unit: 'ms', budget: '', pass: null });
     }
-    rows.push(...(await scannedRuns(await scanned(report), await embeddedS3ProcessOf(process.pid), runOnce)));
+    const s3Pid = await embeddedS3ProcessOf(process.pid);
+    rows.push(...(await scannedRuns('scanned', await scanned(report), s3Pid, runOnce)));
+    // The same scan under another program's OCR layer, its digits misread: ValidatePdf must look through it.
+    rows.push(...(await scannedRuns('searchable scanned', await scanned(report, { textLayer: 'misread' }), s3Pid, runOnce)));
     return rows;
   } finally {
     await runtime.stop();
