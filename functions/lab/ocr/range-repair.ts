@@ -69,10 +69,11 @@ export function reportHyphen(rangeTexts: readonly (string | null)[]): string | n
 }
 
 /**
- * The range the lab prints for test `code` that an OCR reading of a range stands for, its hyphen the
- * report's (`reportHyphen`, else `-`); null to keep the reading.
+ * The range the lab prints for test `code` that an OCR reading of a range stands for, written with the
+ * report's hyphen (`reportHyphen`; `-` where it gives none); null to keep the reading.
  */
-export function repairedRange(read: RangeReading, code: string | null, vendor: Vendor, hyphen = '-'): RangeReading | null {
+export function repairedRange(read: RangeReading, code: string | null, vendor: Vendor, reportsHyphen: string | null = null): RangeReading | null {
+  const hyphen = reportsHyphen ?? '-';
   const text = read.text.trim();
   if (code === null || !DIGITS_AND_MARKS.test(text)) return null;
   const digits = text.replace(/\D/g, '');

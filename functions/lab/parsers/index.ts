@@ -157,7 +157,7 @@ export function applyCodes(panels: readonly LabPanel[]): LabPanel[] {
  * code the repaired unit.
  */
 function withScanReadingsRepaired(panels: readonly ReadPanel[], vendor: Vendor): ReadPanel[] {
-  const hyphen = reportHyphen(panels.flatMap((panel) => panel.panelResults.map((result) => result.referenceRangeText))) ?? undefined;
+  const hyphen = reportHyphen(panels.flatMap((panel) => panel.panelResults.map((result) => result.referenceRangeText)));
   return panels.map((panel) => ({
     ...panel,
     panelResults: panel.panelResults.map((read) =>
@@ -178,7 +178,7 @@ function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, v
   return { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
-function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor, hyphen: string | undefined): R {
+function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor, hyphen: string | null): R {
   if (result.referenceRangeText === null) return result;
   const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
   const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor, hyphen);
