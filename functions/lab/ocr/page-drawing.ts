@@ -1,12 +1,11 @@
 import { getResolvedPDFJS } from 'unpdf';
+import type { Matrix } from './scan-images';
 
 /**
  * What a page draws, as far as telling a scan from a text page needs: how much of it images cover, and
  * how much of its text is drawn invisibly. Read from pdf.js's operator list, which decodes the page's
  * images, so a page whose text reads well is asked only when it holds a large image (image-pixels.ts).
  */
-
-type Matrix = [number, number, number, number, number, number];
 
 interface PageWithOperators {
   view: number[];
