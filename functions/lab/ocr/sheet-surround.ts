@@ -110,30 +110,50 @@ function surroundBlocks(blocks: Blocks): Uint8Array | undefined {
   const filled = first.slice(0, groups);
   for (let at = 0; at < level.length; at++) members[filled[group[at]!]!++] = at;
   const blocksOf = (g: number) => members.subarray(first[g]!, first[g + 1]!);
+  const isSurround = new Uint8Array(groups);
+  // The brightest paper a group touches: blocks of other groups at least `dark`, the surround's aside
+  // (a light table's brightest patch can reach `dark`); 0 where it touches none.
+  const paperBeside = (g: number) => {
+    let paper = 0;
+    for (const block of blocksOf(g)) {
+      for (const next of beside(block, columns, rows)) {
+        if (next >= 0 && group[next] !== g && !isSurround[group[next]!] && level[next]! >= dark) paper = Math.max(paper, level[next]!);
+      }
+    }
+    return paper;
+  };
   // Dark against the page's paper, and against the paper it touches: a block the sheet's edge cuts
   // through in a dim corner can be darker than the page's paper by `DARK_SHARE` and still hold more
   // paper than table (its level is the brightest tenth of its pixels).
-  const isDark = (g: number) => {
-    if (brightest[g]! >= dark) return false;
-    let paper = 0;
-    for (const block of blocksOf(g)) {
-      for (const next of beside(block, columns, rows)) if (next >= 0 && group[next] !== g && level[next]! >= dark) paper = Math.max(paper, level[next]!);
-    }
-    return paper === 0 || brightest[g]! < DARK_SHARE * paper;
-  };
+  const isDark = (g: number, paper: number) => brightest[g]! < dark && (paper === 0 || brightest[g]! < DARK_SHARE * paper);
   // Dark groups that touch the frame, then the dark groups beside them: a grained table (wood, cloth)
   // steps more from one patch to the next than paper does, and breaks into pieces, not all on the frame.
-  const isSurround = new Uint8Array(groups);
-  for (let g = 0; g < groups; g++) if (framed[g] && isDark(g)) isSurround[g] = 1;
-  const queue: number[] = [];
-  for (let at = 0; at < level.length; at++) if (isSurround[group[at]!]) queue.push(at);
-  while (queue.length > 0) {
-    const at = queue.pop()!;
-    for (const next of beside(at, columns, rows)) {
-      const g = next < 0 ? -1 : group[next]!;
-      if (g < 0 || isSurround[g] || !isDark(g)) continue;
-      isSurround[g] = 1;
-      for (const block of blocksOf(g)) queue.push(block);
+  // A piece that touches no paper is measured against the brightest paper the surround touches, where
+  // that is brighter than the page's: where the light falls off across the page, the page's paper
+  // (most of it lit less) is dimmer than the paper beside the table in the bright corner, and a light,
+  // grained table's brightest patch there reaches 70 % of the page's. Each piece taken changes what its
+  // neighbours touch, so the walk is repeated until it takes no more.
+  const framedDark: number[] = [];
+  for (let g = 0; g < groups; g++) if (framed[g] && isDark(g, paperBeside(g))) framedDark.push(g);
+  for (const g of framedDark) isSurround[g] = 1;
+  for (let grown = true; grown; ) {
+    grown = false;
+    let tablePaper = 0;
+    for (let g = 0; g < groups; g++) if (isSurround[g]) tablePaper = Math.max(tablePaper, paperBeside(g));
+    const enclosedDark = Math.max(dark, DARK_SHARE * tablePaper);
+    const queue: number[] = [];
+    for (let at = 0; at < level.length; at++) if (isSurround[group[at]!]) queue.push(at);
+    while (queue.length > 0) {
+      const at = queue.pop()!;
+      for (const next of beside(at, columns, rows)) {
+        const g = next < 0 ? -1 : group[next]!;
+        if (g < 0 || isSurround[g] || brightest[g]! >= enclosedDark) continue;
+        const paper = paperBeside(g);
+        if (!isDark(g, paper) && !(paper === 0 && brightest[g]! < enclosedDark)) continue;
+        isSurround[g] = 1;
+        grown = true;
+        for (const block of blocksOf(g)) queue.push(block);
+      }
     }
   }
   let count = 0;
