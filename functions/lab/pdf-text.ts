@@ -39,6 +39,13 @@ export interface PageText {
   height: number;
   items: TextItem[];
   source?: PageSource;
+  /**
+   * A searchable scan waiting for OCR: the text layer another program wrote, hidden from view (drawn
+   * invisibly or under the page's image), which reads well. Read in its place only when OCR cannot read
+   * the page (recognize-pages.ts), as from a scan whose image was stored coarser than the one that
+   * program read.
+   */
+  hiddenLayer?: TextItem[];
 }
 
 /** The bytes are not a PDF pdf.js can read (corrupt, truncated, password-protected, not a PDF at all). */
@@ -61,18 +68,19 @@ export class TooManyScannedPagesError extends HaleError {
 
 /**
  * A page mostly covered by images (a scan, a photo) is read by OCR when its text layer is sparse, or
- * when most of its text is invisible: a searchable scan, whose OCR layer another program wrote (its
- * words placed as that program measured them, with no confidence to flag a doubtful value by). Hale
- * reads the image itself, as it reads any scan.
+ * when most of its text is hidden, drawn invisibly or under an opaque image of the whole page: a
+ * searchable scan, whose OCR layer another program wrote (its words placed as that program measured
+ * them, with no confidence to flag a doubtful value by). Hale reads the image itself, as it reads any
+ * scan, and falls back on that layer only where it cannot (`hiddenLayer`).
  */
 const SCANNED_IMAGE_COVERAGE = 0.5;
-/** More than this share of a page's characters drawn invisibly: its text is a hidden layer, not what the page shows. */
+/** More than this share of a page's characters hidden: its text is a hidden layer, not what the page shows. */
 const HIDDEN_LAYER_SHARE = 0.5;
 
 /** Whether a page whose text layer reads (`usable` or `sparse`) is a scan all the same. */
 function isScanBehindText(verdict: 'usable' | 'sparse', drawing: PageDrawing): boolean {
   if (drawing.imageCoverage < SCANNED_IMAGE_COVERAGE) return false;
-  return verdict === 'sparse' || drawing.invisibleCharacters > HIDDEN_LAYER_SHARE * drawing.textCharacters;
+  return verdict === 'sparse' || drawing.invisibleCharacters + drawing.coveredCharacters > HIDDEN_LAYER_SHARE * drawing.textCharacters;
 }
 
 interface PdfJsTextItem {
@@ -91,7 +99,7 @@ function isTextItem(item: object): item is PdfJsTextItem {
  * Reads every page's text items with positions; empty and whitespace-only runs are dropped. A page
  * whose text layer is unusable (see ocr/text-layer.ts) comes back without `source` and without items,
  * for OCR to read; so does a page-sized image under a little text (a scan with a stamped header) or
- * under text drawn invisibly (a searchable scan).
+ * with its text hidden (a searchable scan, its layer kept in `hiddenLayer`).
  */
 export async function readPdfText(bytes: Uint8Array, { maxScanPages = Number.POSITIVE_INFINITY }: { maxScanPages?: number } = {}): Promise<PageText[]> {
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
@@ -117,7 +125,9 @@ export async function readPdfText(bytes: Uint8Array, { maxScanPages = Number.POS
       // A sparse page is looked at whatever its images (an inline image, which no dictionary lists, may be its scan).
       const looked = verdict === 'sparse' || (verdict === 'usable' && mayBeScan(pageNumber));
       const scanned = verdict === 'unusable' || (looked && isScanBehindText(verdict, await pageDrawing(page)));
-      pages.push(scanned ? { pageNumber, width, height, items: [] } : { pageNumber, width, height, items, source: 'text' });
+      // A usable layer on a scan is a hidden one (a sparse layer is a stamp on the scan, not its text).
+      const hidden = scanned && verdict === 'usable' ? { hiddenLayer: items } : {};
+      pages.push(scanned ? { pageNumber, width, height, items: [], ...hidden } : { pageNumber, width, height, items, source: 'text' });
       page.cleanup();
       if (scanned && ++scanPages > maxScanPages) throw new TooManyScannedPagesError(maxScanPages);
     }

@@ -3,13 +3,21 @@ import type { Matrix } from './scan-images';
 
 /**
  * What a page draws, as far as telling a scan from a text page needs: how much of it images cover, and
- * how much of its text is drawn invisibly. Read from pdf.js's operator list, which decodes the page's
- * images, so a page whose text reads well is asked only when it holds a large image (image-pixels.ts).
+ * how much of its text is hidden, drawn invisibly or under the page's image. Read from pdf.js's operator
+ * list, which decodes the page's images, so a page whose text reads well is asked only when it holds a
+ * large image (image-pixels.ts).
  */
+
+/** pdf.js's store of a page's decoded images (`objs`, and `commonObjs` for those pages share). */
+interface ObjectStore {
+  get(id: string, callback: (data: unknown) => void): null;
+}
 
 interface PageWithOperators {
   view: number[];
   getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }>;
+  objs: ObjectStore;
+  commonObjs: ObjectStore;
 }
 
 export interface PageDrawing {
@@ -23,7 +31,18 @@ export interface PageDrawing {
    * layer this way over the page's image.
    */
   invisibleCharacters: number;
+  /**
+   * Of the others, the ones an opaque image drawn after them covers, with most of the page: the
+   * searchable scans that put their OCR layer under the page's image in ordinary ink (ABBYY
+   * FineReader's "text under the page image"), which a viewer never shows.
+   */
+  coveredCharacters: number;
 }
+
+/** Share of the page an image must cover to hide the text drawn before it. */
+const COVERING_SHARE = 0.9;
+/** How long to wait for pdf.js to hand over a decoded image (it resolves every one, with null when it cannot decode it). */
+const IMAGE_WAIT_MS = 5_000;
 
 /** Render modes that paint no glyph: 3 (invisible) and 7 (add to the clipping path only). */
 const INVISIBLE_RENDER_MODES = new Set([3, 7]);
@@ -75,19 +94,51 @@ function isInvisible(state: State): boolean {
   return INVISIBLE_RENDER_MODES.has(state.renderMode) || (state.fillAlpha === 0 && FILLING_RENDER_MODES.has(state.renderMode));
 }
 
+/** The decoded image an image operator paints: its data inline, or the object pdf.js stored it as. */
+function decodedImage(page: PageWithOperators, image: unknown): Promise<unknown> {
+  if (typeof image !== 'string') return Promise.resolve(image);
+  const store = image.startsWith('g_') ? page.commonObjs : page.objs;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), IMAGE_WAIT_MS);
+    store.get(image, (data) => {
+      clearTimeout(timer);
+      resolve(data);
+    });
+  });
+}
+
+/**
+ * Whether an image paints over all it covers: decoded without an alpha channel (pdf.js decodes an image
+ * with a soft mask or a colour-key mask as RGBA) and drawn at full alpha. A stencil mask paints only its
+ * ink, and is never asked.
+ */
+async function isOpaque(page: PageWithOperators, image: unknown, state: State, rgbaKind: number): Promise<boolean> {
+  if (state.fillAlpha !== 1) return false;
+  const data = await decodedImage(page, image);
+  if (typeof data !== 'object' || data === null || !('kind' in data)) return false;
+  return (data as { kind: unknown }).kind !== rgbaKind;
+}
+
 /**
  * An image is drawn into the unit square under the current transformation matrix, so its area is the
  * matrix's determinant. Forms are flattened into the list between their begin and end operators.
  */
 export async function pageDrawing(page: PageWithOperators): Promise<PageDrawing> {
-  const { OPS } = await getResolvedPDFJS();
+  const { OPS, ImageKind } = await getResolvedPDFJS();
   const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+  /** Images that paint a picture (not a stencil mask's ink), drawn once where the matrix puts them. */
+  const pictures = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject]);
   const { fnArray, argsArray } = await page.getOperatorList();
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+  const pageArea = Math.abs((x1 - x0) * (y1 - y0));
   const stack: State[] = [];
   let state: State = { ctm: [1, 0, 0, 1, 0, 0], renderMode: 0, fillAlpha: 1 };
   let imageArea = 0;
   let textCharacters = 0;
   let invisibleCharacters = 0;
+  let coveredCharacters = 0;
+  /** Characters drawn visibly and not yet covered by an image. */
+  let showing = 0;
   for (let i = 0; i < fnArray.length; i++) {
     const op = fnArray[i]!;
     const args = argsArray[i];
@@ -105,9 +156,16 @@ export async function pageDrawing(page: PageWithOperators): Promise<PageDrawing>
       const count = shownCharacters(args[0]);
       textCharacters += count;
       if (isInvisible(state)) invisibleCharacters += count;
-    } else if (images.has(op)) imageArea += Math.abs(state.ctm[0] * state.ctm[3] - state.ctm[1] * state.ctm[2]);
+      else showing += count;
+    } else if (images.has(op)) {
+      const area = Math.abs(state.ctm[0] * state.ctm[3] - state.ctm[1] * state.ctm[2]);
+      imageArea += area;
+      const image = Array.isArray(args) ? args[0] : undefined;
+      if (showing > 0 && pictures.has(op) && area >= COVERING_SHARE * pageArea && (await isOpaque(page, image, state, ImageKind.RGBA_32BPP))) {
+        coveredCharacters += showing;
+        showing = 0;
+      }
+    }
   }
-  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-  const pageArea = Math.abs((x1 - x0) * (y1 - y0));
-  return { imageCoverage: pageArea > 0 ? Math.min(1, imageArea / pageArea) : 0, textCharacters, invisibleCharacters };
+  return { imageCoverage: pageArea > 0 ? Math.min(1, imageArea / pageArea) : 0, textCharacters, invisibleCharacters, coveredCharacters };
 }

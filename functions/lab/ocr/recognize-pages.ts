@@ -204,11 +204,43 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, quarterTurns, renderer, meanConfidence };
 }
 
-/** Fills every page that waits for recognition (no `source`) with its OCR text; other pages stay as they are. */
+/** A searchable scan's page OCR could not read, read from the text layer another program hid in it. */
+export interface LayerReading {
+  page: PageText;
+  fromHiddenLayer: true;
+}
+
+/**
+ * Every page waiting for recognition (no `source`) read by OCR, in page order. A searchable scan's page
+ * OCR cannot read is read from its hidden layer instead (`source: 'text'`: the words another program
+ * recognised, perhaps from a finer image than the file keeps, with no confidence to flag one by), and
+ * the pages after it are read on; any other page OCR cannot read ends the reading (UnreadablePageError).
+ */
+export async function* recognizeWaitingPages(
+  bytes: Uint8Array,
+  pages: readonly PageText[],
+  recognizer: TextRecognizer,
+  render: typeof renderPages = renderPages,
+): AsyncGenerator<PageRecognition | LayerReading> {
+  let waiting = pages.filter((p) => p.source === undefined);
+  while (waiting.length > 0) {
+    try {
+      yield* recognizePages(bytes, waiting.map((p) => p.pageNumber), recognizer, RENDER_DPI, render);
+      return;
+    } catch (error) {
+      const page = error instanceof UnreadablePageError ? waiting.find((p) => p.pageNumber === error.pageNumber) : undefined;
+      if (!page?.hiddenLayer) throw error;
+      const { pageNumber, width, height, hiddenLayer } = page;
+      yield { page: { pageNumber, width, height, items: hiddenLayer, source: 'text' }, fromHiddenLayer: true };
+      // The pages before it were read; the reading goes on after it.
+      waiting = waiting.slice(waiting.indexOf(page) + 1);
+    }
+  }
+}
+
+/** Fills every page that waits for recognition (no `source`) with its OCR text (or its hidden layer, above); other pages stay as they are. */
 export async function withRecognizedPages(bytes: Uint8Array, pages: readonly PageText[], recognizer: TextRecognizer): Promise<PageText[]> {
-  const waiting = pages.filter((p) => p.source === undefined).map((p) => p.pageNumber);
-  if (waiting.length === 0) return [...pages];
   const recognized = new Map<number, PageText>();
-  for await (const { page } of recognizePages(bytes, waiting, recognizer)) recognized.set(page.pageNumber, page);
+  for await (const { page } of recognizeWaitingPages(bytes, pages, recognizer)) recognized.set(page.pageNumber, page);
   return pages.map((p) => recognized.get(p.pageNumber) ?? p);
 }

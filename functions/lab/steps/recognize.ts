@@ -1,7 +1,7 @@
 import { config } from '../../platform/config';
 import { logger } from '../../platform/observability';
 import { textractRecognizer } from '../../platform/textract-recognizer';
-import { type PageRecognition, recognizePages, UnreadablePageError } from '../ocr/recognize-pages';
+import { type LayerReading, type PageRecognition, recognizeWaitingPages, UnreadablePageError } from '../ocr/recognize-pages';
 import type { TextRecognizer } from '../ocr/recognizer';
 import { tesseractRecognizer } from '../ocr/tesseract-recognizer';
 import type { PageText } from '../pdf-text';
@@ -18,7 +18,8 @@ function recognizer(): TextRecognizer {
  * OCR for the pages ValidatePdf found without a usable text layer (`ocrPages`): each is rendered,
  * straightened and recognised into positioned words, which take the page's place in the text items,
  * so language detection, PHI redaction and the reader see one kind of text. A page OCR cannot read
- * ends the job `failed` with `unreadable_document`; the document is never passed on half-read.
+ * ends the job `failed` with `unreadable_document`, unless it is a searchable scan whose hidden text
+ * layer reads well, which is read instead; the document is never passed on half-read.
  */
 export const handler = labStep('recognize', async (job, state, io) => {
   const { ocrPages, ...next } = state;
@@ -28,7 +29,7 @@ export const handler = labStep('recognize', async (job, state, io) => {
   const engine = recognizer();
   const recognized = new Map<number, PageText>();
   try {
-    for await (const result of recognizePages(body, ocrPages, engine)) {
+    for await (const result of recognizeWaitingPages(body, pages, engine)) {
       recognized.set(result.page.pageNumber, result.page);
       logPage(job.jobId, engine.engine, result);
     }
@@ -49,6 +50,12 @@ export const handler = labStep('recognize', async (job, state, io) => {
 });
 
 /** Ids, counts and measures only: never the words. */
-function logPage(jobId: string, engine: string, { page, skewDegrees, quarterTurns, renderer, meanConfidence }: PageRecognition): void {
+function logPage(jobId: string, engine: string, result: PageRecognition | LayerReading): void {
+  const { page } = result;
+  if ('fromHiddenLayer' in result) {
+    logger.info('lab page read from its hidden text layer', { jobId, engine, pageNumber: page.pageNumber, words: page.items.length });
+    return;
+  }
+  const { skewDegrees, quarterTurns, renderer, meanConfidence } = result;
   logger.info('lab page recognised', { jobId, engine, pageNumber: page.pageNumber, words: page.items.length, skewDegrees, quarterTurns, renderer, meanConfidence });
 }

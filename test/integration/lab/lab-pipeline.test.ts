@@ -10,7 +10,7 @@ import { extractLabResults } from '../../../functions/lab/parsers';
 import { readPdfText } from '../../../functions/lab/pdf-text';
 import type { ExtractionResults, LabPanel } from '../../../functions/lab/results-schema';
 import { jobsRepository } from '../../../functions/platform/dynamodb-jobs-repository';
-import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport } from '../../fixtures/lab-documents/documents';
+import { concatenated, SPANISH_REPORT_PHI, scannedDocument, spanishLabReport, unreadableSearchableScan } from '../../fixtures/lab-documents/documents';
 import { generateLabcorpReport, generateNonLabDocument, generateOtherLabReport, generateQuestReport } from '../../fixtures/labs/generator';
 import { scanned } from '../../fixtures/labs/scanned';
 import { r4Problems, usCoreProblems } from '../../unit/lab/extraction/fhir-validation';
@@ -229,6 +229,20 @@ describe('every terminal state, each reached by a fitting document', () => {
     expect(await jobFiles(jobId)).toEqual([]);
     // An outcome, not a fault: no task failed (no Lambda error) and the execution succeeded.
     expect(await executionEnd(hale, 'lab-extraction', jobId)).toEqual({ status: 'SUCCEEDED', failedStates: [] });
+  }, 180_000);
+
+  it('a searchable scan OCR cannot read completes from the text layer hidden in it, each result saying so', async () => {
+    const report = await generateQuestReport({ seed: 108, panelCount: 1 });
+    for (const value of report.truth.phi) phi.add(value);
+    const jobId = await uploadBase64(hale, await unreadableSearchableScan(report.pdf));
+    const job = await finished(hale, jobId, () => true, 120_000);
+    expect(job.status).toBe('completed');
+    expect(Object.keys(job.stages).slice(0, 2)).toEqual(['validate_pdf', 'recognize']);
+    const results = job.results!.panels.flatMap((p) => p.panelResults);
+    const printed = report.truth.panels.flatMap((p) => p.results).filter((r) => r.pageNumber === 1);
+    expect(results.map((r) => [r.biomarker, r.resultValue])).toEqual(printed.map((r) => [r.biomarker, r.resultValue]));
+    for (const result of results) expect(result.provenance.source).toBe('text');
+    expect(await jobFiles(jobId)).toEqual([`lab/${jobId}/results.json`]);
   }, 180_000);
 
   it('a PDF with more scanned pages than one report has fails as too_many_pages, before any is recognised', async () => {

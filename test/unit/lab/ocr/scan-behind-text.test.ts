@@ -5,9 +5,10 @@ import { readPdfText } from '../../../../functions/lab/pdf-text';
 
 /**
  * Which pages readPdfText leaves to OCR although they carry text: a page-sized image under a few
- * words (a scan with a stamped header) or under text drawn invisibly (a searchable scan, whose OCR layer
- * another program wrote). Pages are built with pdf-lib: a grey image scaled to a share of the page,
- * lines of lab text drawn visibly and invisibly, the whole drawn directly or inside a form.
+ * words (a scan with a stamped header), or over most of the text: a searchable scan, whose OCR layer
+ * another program wrote invisibly over its image or in ink under it. Pages are built with pdf-lib: lines
+ * of lab text drawn before the image, a grey image (opaque, or with a soft mask) scaled to a share of
+ * the page, then lines drawn visibly and invisibly over it, the whole drawn directly or inside a form.
  */
 
 /** Four recognisable tokens, 19 characters. */
@@ -23,6 +24,10 @@ interface PageCase {
   imagePixels: number;
   visibleLines: number;
   hiddenLines: number;
+  /** Lines drawn in ink before the image, which covers them when opaque and over 90 % of the page. */
+  linesUnder: number;
+  /** The image has a soft mask (an alpha channel), so it hides nothing under it. */
+  softMask: boolean;
   hiding: Hiding;
   /** The content drawn inside a form XObject (as a page imported from another PDF). */
   inForm: boolean;
@@ -44,8 +49,11 @@ async function pageOf(c: PageCase): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage(PAGE);
   const [w, h] = [Math.round(Math.sqrt(c.imagePixels * 1.2)), Math.round(Math.sqrt(c.imagePixels / 1.2))];
-  const image = doc.context.register(doc.context.flateStream(new Uint8Array(w * h).fill(235), { Type: 'XObject', Subtype: 'Image', Width: w, Height: h, ColorSpace: 'DeviceGray', BitsPerComponent: 8 }));
+  const grey = { Type: 'XObject', Subtype: 'Image', Width: w, Height: h, ColorSpace: 'DeviceGray', BitsPerComponent: 8 };
+  const softMask = c.softMask ? { SMask: doc.context.register(doc.context.flateStream(new Uint8Array(w * h).fill(128), grey)) } : {};
+  const image = doc.context.register(doc.context.flateStream(new Uint8Array(w * h).fill(235), { ...grey, ...softMask }));
   const scale = Math.sqrt(c.coverage);
+  for (let i = 0; i < c.linesUnder; i++) page.drawText(LINE, { x: 40, y: 400 - 14 * i, size: 9, font });
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(PAGE[0] * scale, 0, 0, PAGE[1] * scale, 0, 0), drawObject(page.node.newXObject('Scan', image)), popGraphicsState());
   for (let i = 0; i < c.visibleLines; i++) page.drawText(LINE, { x: 40, y: 740 - 14 * i, size: 9, font });
   for (let i = 0; i < c.hiddenLines; i++) drawHidden(page, LINE, { x: 300, y: 740 - 14 * i, size: 9, font }, c.hiding);
@@ -57,30 +65,42 @@ async function pageOf(c: PageCase): Promise<Uint8Array> {
 }
 
 const pageCase: fc.Arbitrary<PageCase> = fc.record({
-  coverage: fc.double({ min: 0.05, max: 1, noNaN: true }).filter((c) => Math.abs(c - 0.5) > 0.01),
+  // Half the pages' images cover nearly all of them, as a scan's does.
+  coverage: fc.oneof(fc.double({ min: 0.05, max: 1, noNaN: true }), fc.double({ min: 0.85, max: 1, noNaN: true })).filter((c) => Math.abs(c - 0.5) > 0.01 && Math.abs(c - 0.9) > 0.01),
   imagePixels: fc.constantFrom(40_000, SCAN_PIXELS * 1.5),
   visibleLines: fc.integer({ min: 0, max: 12 }),
   hiddenLines: fc.integer({ min: 0, max: 12 }),
+  linesUnder: fc.integer({ min: 0, max: 12 }),
+  softMask: fc.boolean(),
   hiding: fc.constantFrom<Hiding>('render mode 3', 'render mode 7', 'alpha 0'),
   inForm: fc.boolean(),
 });
 
 describe('pages with text that are scans all the same', () => {
-  it('sends a page to OCR when images cover half of it under a few words, or a large image under text mostly invisible; reads every other page with text', async () => {
+  it('sends a page to OCR when images cover half of it under a few words, or a large image with text mostly hidden; reads every other page with text', async () => {
     await fc.assert(
       fc.asyncProperty(pageCase, async (c) => {
         const [page] = await readPdfText(await pageOf(c));
-        const lines = c.visibleLines + c.hiddenLines;
+        const covered = c.coverage >= 0.9 && !c.softMask ? c.linesUnder : 0;
+        const [shown, hidden] = [c.visibleLines + c.linesUnder - covered, c.hiddenLines + covered];
+        const lines = shown + hidden;
         // Fewer than 20 recognisable tokens (5 lines) is a sparse text layer.
-        const scanBehind = c.coverage >= 0.5 && (lines < 5 || (c.imagePixels >= SCAN_PIXELS && c.hiddenLines > c.visibleLines));
+        const sparse = lines < 5;
+        const scanBehind = c.coverage >= 0.5 && (sparse || (c.imagePixels >= SCAN_PIXELS && hidden > shown));
         expect(page!.source).toBe(lines === 0 || scanBehind ? undefined : 'text');
+        // A hidden layer that reads is kept for OCR to fall back on; a stamp on a scan is not.
+        expect(page!.hiddenLayer?.length).toBe(scanBehind && !sparse ? lines : undefined);
       }),
-      { numRuns: 40 },
+      {
+        numRuns: 60,
+        // A scan over its OCR text in ink (read by OCR), and the same image with a soft mask (read as text).
+        examples: [[{ coverage: 1, imagePixels: SCAN_PIXELS * 1.5, visibleLines: 2, hiddenLines: 0, linesUnder: 8, softMask: false, hiding: 'alpha 0', inForm: false }], [{ coverage: 1, imagePixels: SCAN_PIXELS * 1.5, visibleLines: 2, hiddenLines: 0, linesUnder: 8, softMask: true, hiding: 'alpha 0', inForm: true }]],
+      },
     );
   });
 
   it('reads a text page printed over a page-sized background image from its text', async () => {
-    const [page] = await readPdfText(await pageOf({ coverage: 1, imagePixels: 2_000_000, visibleLines: 30, hiddenLines: 0, hiding: 'render mode 3', inForm: false }));
+    const [page] = await readPdfText(await pageOf({ coverage: 1, imagePixels: 2_000_000, visibleLines: 30, hiddenLines: 0, linesUnder: 0, softMask: false, hiding: 'render mode 3', inForm: false }));
     expect(page).toMatchObject({ source: 'text' });
     expect(page!.items).toHaveLength(30);
   });

@@ -1,12 +1,12 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
 import { MAX_RENDER_PIXELS, renderPages, renderResolution } from '../../../../functions/lab/ocr/page-image';
-import { recognizePages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
+import { recognizePages, recognizeWaitingPages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
 import { stopTesseract, tesseractRecognizer } from '../../../../functions/lab/ocr/tesseract-recognizer';
 import { extractLabResults } from '../../../../functions/lab/parsers';
 import { type PageText, readPdfText } from '../../../../functions/lab/pdf-text';
-import { scannedDocument } from '../../../fixtures/lab-documents/documents';
+import { scannedDocument, unreadableSearchableScan } from '../../../fixtures/lab-documents/documents';
 import { type GeneratedReport, generateLabcorpReport, generateQuestReport } from '../../../fixtures/labs/generator';
 import { renderingSet } from '../../../fixtures/labs/rendering/set';
 import { FAX_SCAN, NOISY_SCAN, scanned } from '../../../fixtures/labs/scanned';
@@ -211,6 +211,20 @@ it('reads a searchable scan from its image, not from the OCR layer another progr
   expect(read.map((r) => [r.biomarker, r.resultValue, r.provenance.source])).toEqual(printed.map((r) => [r.biomarker, r.resultValue, 'ocr']));
 });
 
+it('reads a searchable scan whose image OCR cannot read from its hidden layer, and says so by the source', async () => {
+  const report = await generateQuestReport({ seed: 9, panelCount: 1 });
+  const pdf = await unreadableSearchableScan(report.pdf);
+  const text = await readPdfText(pdf);
+  expect(text.map((p) => [p.source, p.items.length, (p.hiddenLayer?.length ?? 0) > 20])).toEqual([[undefined, 0, true]]);
+  const pages = await withRecognizedPages(pdf, text, tesseractRecognizer);
+  expect(pages.map((p) => [p.source, p.hiddenLayer])).toEqual([['text', undefined]]);
+  const classified = classifyDocument(pages);
+  if (classified.kind !== 'lab_report') throw new Error(`read as ${classified.kind}`);
+  const read = extractLabResults(pages, classified).panels.flatMap((p) => p.panelResults);
+  const printed = report.truth.panels.flatMap((p) => p.results).filter((r) => r.pageNumber === 1);
+  expect(read.map((r) => [r.biomarker, r.resultValue, r.provenance.source])).toEqual(printed.map((r) => [r.biomarker, r.resultValue, 'text']));
+});
+
 it('reads a blank scanned page as an empty OCR page, and a page of marks it cannot read as unreadable', async () => {
   const blank = await PDFDocument.create();
   blank.addPage([612, 792]);
@@ -316,6 +330,34 @@ it('renders the next page while the engine reads the current one, and lets the r
   // Reading page 1, page 2 was rendered already; reading page 2 (upright, then at three turns), page 3.
   expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), ...Array.from({ length: 4 }, () => pageNumbers.slice(0, 3))]);
 });
+
+it('reads on past a searchable page OCR cannot read, from its hidden layer; without one, the reading stops there', async () => {
+  const { pdf } = await threePageScan();
+  const scan = await readPdfText(pdf);
+  const layer = READABLE_WORDS.map((w) => ({ str: w.text, x: w.x0, y: 700, width: w.x1 - w.x0, height: 9 }));
+  const searchable = scan.map((p, i) => (i === 1 ? { ...p, hiddenLayer: layer } : p));
+  /** Reads every page but the second (upright, then at three turns: calls 2 to 5). */
+  const secondUnreadable = (): TextRecognizer => {
+    let calls = 0;
+    return { engine: 'fake', recognize: async () => (++calls >= 2 && calls <= 5 ? [] : READABLE_WORDS) };
+  };
+  const read: Array<[number, string | undefined, boolean]> = [];
+  for await (const result of recognizeWaitingPages(pdf, searchable, secondUnreadable(), lowResolution)) read.push([result.page.pageNumber, result.page.source, 'fromHiddenLayer' in result]);
+  expect(read).toEqual(scan.map((p, i) => [p.pageNumber, i === 1 ? 'text' : 'ocr', i === 1]));
+  expect(read.length).toBeGreaterThanOrEqual(3);
+
+  const stopped: number[] = [];
+  const error = await (async () => {
+    for await (const result of recognizeWaitingPages(pdf, scan, secondUnreadable(), lowResolution)) stopped.push(result.page.pageNumber);
+  })().catch((e: unknown) => e);
+  expect(error).toMatchObject({ name: 'UnreadablePageError', pageNumber: scan[1]!.pageNumber });
+  expect(stopped).toEqual([scan[0]!.pageNumber]);
+});
+
+/** Renders at 100 dpi (these tests use no engine). */
+function lowResolution(bytes: Uint8Array, pageNumbers: readonly number[]): ReturnType<typeof renderPages> {
+  return renderPages(bytes, pageNumbers, 100);
+}
 
 /** Renders as renderPages does until page `failing` (1-based, in reading order), whose rendering fails; `failed` says whether it has. */
 function renderFailingAt(failing: number): { render: typeof renderPages; failed: () => boolean } {
