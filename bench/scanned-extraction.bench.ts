@@ -19,7 +19,8 @@ import { type Bench, type BenchRow, percentile, round } from './types';
  * - noisy: 150 dpi, ±3°, blur, noise and specks (the NOISY_SCAN class);
  * - photographed: 300 dpi, ±2°, light noise, the light falling off across the page to 35–60 % (a page
  *   photographed under a lamp), every other sheet lying on a darker table that shows 15 or 30 % of its
- *   size around it (the issue names photos but sets them no budget: the clean one is held up);
+ *   size around it, photographed at a slant (the picture's top edge 3 or 2 % of its width narrower at
+ *   each end) (the issue names photos but sets them no budget: the clean one is held up);
  * - fax: black and white at 200 dpi (fine mode), ±1°, stored as a 1-bit image (FAX_SCAN; the issue
  *   names faxes and holds its fax-like class to the noisy budget, which is held up here).
  *
@@ -64,6 +65,7 @@ const CLASSES: ScanClass[] = [
       lightFalloff: [0.5, 0.65, 0.4, 0.6][i % 4]!,
       tableMargin: [0, 0.3, 0, 0.15][i % 4]!,
       tableGrey: [40, 60, 80][i % 3]!,
+      keystone: [0, 0.03, 0, 0.02][i % 4]!,
       seed: 300 + i,
     }),
     budget: { precision: 0.98, recall: 0.98 },

@@ -5,6 +5,7 @@ import { isBilevel } from './bilevel';
 import { estimateSkew } from './deskew';
 import { halved, straightened } from './grey-geometry';
 import { evenlyLit } from './lighting';
+import { flattened, isSlanted, sheetQuad } from './perspective';
 import { encodedCanvas } from './pinned-canvas-work';
 import type { PageImage } from './recognizer';
 import { drawScanImages } from './scan-image-drawing';
@@ -178,12 +179,16 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       // A sheet that does not fill the frame (on a table, under an open lid) has its skew measured
       // without what surrounds it (sheet-surround.ts).
       const surround = surroundOf(asDrawn);
-      const sheetAlone = surround ? whitened(drawn, surround) : undefined;
-      const { image, skewDegrees } = await straightenedPage(drawn, sheetAlone);
+      let sheetAlone = surround ? whitened(drawn, surround) : undefined;
+      // A sheet photographed at a slant is drawn flat first (perspective.ts); it is then the whole picture.
+      const quad = surround && sheetAlone ? sheetQuad(surround, asDrawn) : undefined;
+      const flat = quad && sheetAlone && isSlanted(quad) ? flattened(sheetAlone, quad) : undefined;
+      if (flat) sheetAlone = undefined;
+      const { image, skewDegrees } = await straightenedPage(flat ?? drawn, sheetAlone);
       await yieldToEventLoop();
       page.cleanup();
       const unitsPerPixel = 72 / resolution;
-      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn, sheetAlone, renderer };
+      yield { pageNumber, width: viewport.width * unitsPerPixel, height: viewport.height * unitsPerPixel, image, unitsPerPixel, skewDegrees, drawn: flat ?? drawn, sheetAlone, renderer };
     }
   } finally {
     await pdf.destroy();
