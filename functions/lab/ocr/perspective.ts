@@ -95,7 +95,13 @@ interface Line {
   offset: number;
 }
 
-/** Least-squares line through points (t, s) as s = slope · t + offset, fitted again without those more than `tolerance` off it. */
+/** Share of an edge's samples its line must pass within the tolerance of: fewer, and the edge is no straight line (a thumb over it, a curled sheet). */
+const STRAIGHT_SHARE = 0.9;
+
+/**
+ * Least-squares line through points (t, s) as s = slope · t + offset, fitted again without those more
+ * than `tolerance` off it; none where that leaves out more than a tenth of them.
+ */
 function fitted(points: readonly Point[], tolerance: number): Line | undefined {
   const leastSquares = (list: readonly Point[]): Line | undefined => {
     if (list.length < 2) return undefined;
@@ -109,7 +115,9 @@ function fitted(points: readonly Point[], tolerance: number): Line | undefined {
   };
   const first = leastSquares(points);
   if (!first) return undefined;
-  return leastSquares(points.filter(([t, s]) => Math.abs(first.slope * t + first.offset - s) <= tolerance));
+  const near = (line: Line) => points.filter(([t, s]) => Math.abs(line.slope * t + line.offset - s) <= tolerance);
+  const line = leastSquares(near(first));
+  return line && near(line).length >= STRAIGHT_SHARE * points.length ? line : undefined;
 }
 
 /** Share of each edge's length, at either end, left out of its fit: the corners, where two edges meet. */
@@ -120,8 +128,8 @@ const EDGE_TOLERANCE_INCHES = 0.02;
 /**
  * The sheet's four corners, from the pixels around it (`outside`, 1 each, sheet-surround.ts): each edge
  * a straight line fitted to the sheet's outermost pixels along it, the corners where they meet. None
- * where the sheet reaches the frame on any side (that edge is not in the picture) or an edge has too
- * few samples.
+ * where the sheet reaches the frame on any side (that edge is not in the picture), an edge has too few
+ * samples or is no straight line, or a corner falls outside the picture.
  */
 export function sheetQuad(outside: Uint8Array, image: Pick<PageImage, 'width' | 'height' | 'dpi'>): Quad | undefined {
   const { width, height } = image;
@@ -162,7 +170,8 @@ export function sheetQuad(outside: Uint8Array, image: Pick<PageImage, 'width' | 
     const y = (across.slope * down.offset + across.offset) / (1 - across.slope * down.slope);
     return [down.slope * y + down.offset, y];
   };
-  return [meeting(left, top), meeting(right, top), meeting(right, bottom), meeting(left, bottom)];
+  const corners: Quad = [meeting(left, top), meeting(right, top), meeting(right, bottom), meeting(left, bottom)];
+  return corners.every(([x, y]) => x >= 0 && y >= 0 && x <= width - 1 && y <= height - 1) ? corners : undefined;
 }
 
 /** Opposite edges further from parallel than this (degrees): the sheet was photographed at a slant. */

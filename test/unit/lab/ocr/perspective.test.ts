@@ -99,6 +99,23 @@ describe('perspective', () => {
     expect(sheetQuad(outsideOf({ width, height, quad }), { width, height, dpi: 100 })).toBeUndefined();
   });
 
+  it('measures no corners where an edge is no straight line: a thumb over a sixth of it', () => {
+    const [width, height] = [300, 400];
+    const quad: Quad = [
+      [60, 50],
+      [240, 52],
+      [250, 350],
+      [50, 348],
+    ];
+    const outside = outsideOf({ width, height, quad });
+    // A thumb from the left edge of the frame over the sheet's left edge, rows 150 to 200 (fitted
+    // through, it would put the top-left corner 4 pixels out).
+    for (let y = 150; y < 200; y++) for (let x = 0; x < 75; x++) outside[y * width + x] = 1;
+    expect(sheetQuad(outside, { width, height, dpi: 100 })).toBeUndefined();
+    // Without it, the corners are found.
+    expect(sheetQuad(outsideOf({ width, height, quad }), { width, height, dpi: 100 })).toBeDefined();
+  });
+
   it('draws a slanted sheet flat: its corners go to an upright rectangle, what stood at them with them', () => {
     const [width, height] = [300, 400];
     const quad: Quad = [
