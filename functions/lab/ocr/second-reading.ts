@@ -31,6 +31,12 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
  * else, stays as read. A word with a slash the engine doubted (under 0.6) is read again the same way
  * and takes only a unit the unit table prints that both renderings read: a noisy `mg/L` read `g/L` at
  * 0.22 is a unit too, a thousand times off, and only a second look tells them apart.
+ *
+ * The page reading may drop a value's comparator, its box around it (`<5.0` read `5.0L` at 0.15, the
+ * `<` inside the box): a wrong value, for `5.0` is no `<5.0`. Renderings that misread the rest alike
+ * (`<SoL`, `<S0L`) settle no text, but where two of them begin with the same `<` or `>` and the page
+ * reading is a number without one, the number takes that comparator, its confidence capped as a settled
+ * reading's.
  */
 
 /** Readings under this confidence are read again (the confidence under which a word does not count as read). */
@@ -74,6 +80,11 @@ const RENDERINGS: ReadonlyArray<{ of: (crop: PageImage) => PageImage; scale: num
   { of: (crop) => thresholded(halved(crop)), scale: 2 },
 ];
 
+/** A comparator a value may begin with, which a page reading can drop. */
+const COMPARATOR = /^[<>]/;
+/** A number as a value cell prints it, with a flag letter or two after it (`5.0L`, `111H`). */
+const FLAGGED_NUMBER = /^\d+(?:\.\d+)?[A-Z]{0,2}$/;
+
 /** A word read again: with the text two renderings settled on, or as it was, and whether a rendering read it as the page reading did. */
 interface ReadAgain {
   word: RecognizedWord;
@@ -94,9 +105,13 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
   const confirmed = { word, confirmed: true };
   /** Each rendering's one-word reading, and how many page pixels one of its pixels spans. */
   const readings: Array<{ read: RecognizedWord; scale: number }> = [];
+  /** The comparators the renderings' words begin with, and their confidences. */
+  const comparators: Array<{ mark: string; confidence: number }> = [];
   for (const { of, scale } of RENDERINGS) {
     const read = await onlyWord(readLine, of(crop));
     if (read?.text === word.text) return confirmed;
+    const mark = read && COMPARATOR.exec(read.text)?.[0];
+    if (mark) comparators.push({ mark, confidence: read.confidence });
     if (!read || !accepts(read.text)) continue;
     const agreeing = readings.find((r) => r.read.text === read.text);
     if (!agreeing) {
@@ -115,6 +130,11 @@ async function readAgain(word: RecognizedWord, image: PageImage, readLine: LineR
       confidence: Math.min(SECOND_READING_CONFIDENCE, boxed.read.confidence, other.read.confidence),
     };
     return { word: settled, confirmed: false };
+  }
+  const agreed = comparators.filter((c) => c.mark === comparators[0]?.mark);
+  if (agreed.length >= 2 && agreed.length === comparators.length && FLAGGED_NUMBER.test(word.text)) {
+    const confidence = Math.min(SECOND_READING_CONFIDENCE, word.confidence, ...agreed.map((c) => c.confidence));
+    return { word: { ...word, text: `${agreed[0]!.mark}${word.text}`, confidence }, confirmed: false };
   }
   return unsettled;
 }

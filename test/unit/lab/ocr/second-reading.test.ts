@@ -61,6 +61,24 @@ describe('withDoubtedNumbersReadAgain', () => {
     expect((await withDoubtedNumbersReadAgain([word], PAGE, halves.recognizer))[0]).toMatchObject({ text: '3.5', x0: 108, y0: 108, x1: 152, y1: 122 });
   });
 
+  it('puts back a comparator the page reading dropped where two renderings begin with it, however they misread the rest', async () => {
+    // A noisy `<5.0 L` in DejaVu Sans Mono: the page read `5.0L` at 0.15, the `<` inside its box.
+    const word = { ...DOUBTED, text: '5.0L', confidence: 0.15 };
+    const [read] = await withDoubtedNumbersReadAgain([word], PAGE, engine({ half: ['<SoL'], sharp: ['<S0L'], halfSharp: ['<5.OL'] }).recognizer);
+    expect(read).toEqual({ ...word, text: '<5.0L', confidence: 0.15 });
+    expect((await withDoubtedNumbersReadAgain([{ ...word, text: '120', confidence: 0.5 }], PAGE, engine({ half: ['>12O'], sharp: ['>120.'] }).recognizer))[0]).toMatchObject({ text: '>120', confidence: 0.5 });
+    // One rendering's comparator, renderings that differ on it, or a page reading that is no number: as read.
+    const cases: Array<[string, Parameters<typeof engine>[0]]> = [
+      ['5.0L', { half: ['<SoL'], sharp: ['S0L'], halfSharp: ['5oL'] }],
+      ['5.0L', { half: ['<SoL'], sharp: ['>S0L'], halfSharp: ['<5oL'] }],
+      ['5.0-7', { half: ['<SoL'], sharp: ['<S0L'] }],
+    ];
+    for (const [text, readings] of cases) {
+      const doubted = { ...word, text };
+      expect(await withDoubtedNumbersReadAgain([doubted], PAGE, engine(readings).recognizer)).toEqual([doubted]);
+    }
+  });
+
   it('takes no reading that has a mark no value prints between digits, where the renderings agree on it', async () => {
     const word = { ...DOUBTED, text: '41-52', confidence: 0.53 };
     expect(await withDoubtedNumbersReadAgain([word], PAGE, engine({ half: ['41:52'], sharp: ['41:52'], halfSharp: ['41:52'] }).recognizer)).toEqual([word]);
