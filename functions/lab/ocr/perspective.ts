@@ -134,31 +134,29 @@ const EDGE_TOLERANCE_INCHES = 0.02;
 export function sheetQuad(outside: Uint8Array, image: Pick<PageImage, 'width' | 'height' | 'dpi'>): Quad | undefined {
   const { width, height } = image;
   const tolerance = Math.max(2, EDGE_TOLERANCE_INCHES * image.dpi);
-  // The sheet's extent: rows and columns holding any of it.
-  const rowSpan: Array<[number, number] | undefined> = [];
-  const columnSpan: Array<[number, number] | undefined> = Array.from({ length: width }, () => undefined);
+  // The sheet's extent in each row and column that holds any of it (−1 where none does).
+  const [rowFirst, rowLast] = [new Int32Array(height).fill(-1), new Int32Array(height).fill(-1)];
+  const [columnFirst, columnLast] = [new Int32Array(width).fill(-1), new Int32Array(width).fill(-1)];
   for (let y = 0; y < height; y++) {
-    let [first, last] = [-1, -1];
     for (let x = 0, i = y * width; x < width; x++, i++) {
       if (outside[i]) continue;
-      if (first < 0) first = x;
-      last = x;
-      const span = columnSpan[x];
-      columnSpan[x] = span ? [span[0], y] : [y, y];
+      if (rowFirst[y]! < 0) rowFirst[y] = x;
+      rowLast[y] = x;
+      if (columnFirst[x]! < 0) columnFirst[x] = y;
+      columnLast[x] = y;
     }
-    rowSpan.push(first < 0 ? undefined : [first, last]);
   }
-  const rows = rowSpan.flatMap((span, y) => (span ? [y] : []));
-  const columns = columnSpan.flatMap((span, x) => (span ? [x] : []));
+  const rows = Array.from({ length: height }, (_, y) => y).filter((y) => rowFirst[y]! >= 0);
+  const columns = Array.from({ length: width }, (_, x) => x).filter((x) => columnFirst[x]! >= 0);
   if (rows.length < 10 || columns.length < 10) return undefined;
   const inner = (list: number[]) => list.slice(Math.floor(CORNER_SHARE * list.length), Math.ceil((1 - CORNER_SHARE) * list.length));
   const [innerRows, innerColumns] = [inner(rows), inner(columns)];
   // An edge whose samples lie on the frame is the frame's, not the sheet's.
   const onFrame = (values: number[], limit: number) => values.filter((v) => v <= 0 || v >= limit).length > values.length / 2;
-  const lefts = innerRows.map((y) => rowSpan[y]![0]);
-  const rights = innerRows.map((y) => rowSpan[y]![1]);
-  const tops = innerColumns.map((x) => columnSpan[x]![0]);
-  const bottoms = innerColumns.map((x) => columnSpan[x]![1]);
+  const lefts = innerRows.map((y) => rowFirst[y]!);
+  const rights = innerRows.map((y) => rowLast[y]!);
+  const tops = innerColumns.map((x) => columnFirst[x]!);
+  const bottoms = innerColumns.map((x) => columnLast[x]!);
   if (onFrame(lefts, width - 1) || onFrame(rights, width - 1) || onFrame(tops, height - 1) || onFrame(bottoms, height - 1)) return undefined;
   const left = fitted(innerRows.map((y, k) => [y, lefts[k]!]), tolerance);
   const right = fitted(innerRows.map((y, k) => [y, rights[k]!]), tolerance);
