@@ -179,11 +179,11 @@ export async function* renderPages(bytes: Uint8Array, pageNumbers: readonly numb
       // A sheet that does not fill the frame (on a table, under an open lid) has its skew measured
       // without what surrounds it (sheet-surround.ts).
       const surround = surroundOf(asDrawn);
-      let sheetAlone = surround ? whitened(drawn, surround) : undefined;
+      const sheet = surround && whitened(drawn, surround);
       // A sheet photographed at a slant is drawn flat first (perspective.ts); it is then the whole picture.
-      const quad = surround && sheetAlone ? sheetQuad(surround, asDrawn) : undefined;
-      const flat = quad && sheetAlone && isSlanted(quad) ? flattened(sheetAlone, quad) : undefined;
-      if (flat) sheetAlone = undefined;
+      const quad = surround && sheetQuad(surround, asDrawn);
+      const flat = sheet && quad && isSlanted(quad) ? flattened(sheet, quad) : undefined;
+      const sheetAlone = flat ? undefined : sheet;
       const { image, skewDegrees } = await straightenedPage(flat ?? drawn, sheetAlone);
       await yieldToEventLoop();
       page.cleanup();

@@ -47,12 +47,6 @@ export function homography(from: Quad, to: Quad): Homography {
   return solved(a, b) as unknown as Homography;
 }
 
-/** Where `h` takes the point (x, y). */
-export function mapped(h: Homography, x: number, y: number): Point {
-  const w = h[6] * x + h[7] * y + 1;
-  return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
-}
-
 /** Grey level of `image` at a point between pixels (bilinear), or `fill` outside it. */
 function sampled(image: PageImage, x: number, y: number, fill: number): number {
   const x0 = Math.floor(x);
@@ -122,7 +116,7 @@ function fitted(points: readonly Point[], tolerance: number): Line | undefined {
 
 /** Share of each edge's length, at either end, left out of its fit: the corners, where two edges meet. */
 const CORNER_SHARE = 0.1;
-/** An edge's samples more than this far (inches) from the first fit are no part of it (a fold, a shadow). */
+/** An edge's samples more than this far (inches) from its fitted line are no part of it (a fold, a shadow, a thumb). */
 const EDGE_TOLERANCE_INCHES = 0.02;
 
 /**

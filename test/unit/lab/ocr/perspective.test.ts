@@ -1,11 +1,17 @@
 import fc from 'fast-check';
-import { flattened, homography, isSlanted, mapped, type Point, type Quad, sheetQuad } from '../../../../functions/lab/ocr/perspective';
+import { flattened, type Homography, homography, isSlanted, type Point, type Quad, sheetQuad } from '../../../../functions/lab/ocr/perspective';
 
 /**
  * A sheet photographed at a slant (perspective.ts): its corners measured from the table around it, and
  * the sheet drawn flat again. Sheets are drawn as masks of the table around a quadrilateral: turned by
  * up to 3°, slanted (the top edge shorter) or not, on a frame with a margin of table on every side.
  */
+
+/** Where `h` takes (x, y), by the formula its type states. */
+function mapped(h: Homography, x: number, y: number): Point {
+  const w = h[6] * x + h[7] * y + 1;
+  return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
+}
 
 interface Sheet {
   width: number;
