@@ -21,8 +21,9 @@ import { type Bench, type BenchRow, percentile, round } from './types';
  *   photographed under a lamp), every other sheet lying on a darker table that shows 15 or 30 % of its
  *   size around it, photographed at a slant (the picture's top edge 3 or 2 % of its width narrower at
  *   each end) (the issue names photos but sets them no budget: the clean one is held up);
- * - fax: black and white at 200 dpi (fine mode), ±1°, stored as a 1-bit image (FAX_SCAN; the issue
- *   names faxes and holds its fax-like class to the noisy budget, which is held up here).
+ * - fax: black and white at 200 dpi (fine mode), ±1°, stored as a 1-bit image, compressed in turn as
+ *   Flate, CCITT Group 4 and JBIG2 (FAX_SCAN; the issue names faxes and holds its fax-like class to
+ *   the noisy budget, which is held up here).
  *
  * OCR costs seconds per page, so the sample is small (HALE_BENCH_SCANS documents per class, default 6):
  * the figures carry the sampling error of ~200–300 printed results per class. CPU time is the whole
@@ -72,7 +73,7 @@ const CLASSES: ScanClass[] = [
   },
   {
     name: 'fax',
-    options: (i) => ({ ...FAX_SCAN, skewDegrees: [0.8, -1, 0.4, -0.6][i % 4]!, seed: 400 + i }),
+    options: (i) => ({ ...FAX_SCAN, skewDegrees: [0.8, -1, 0.4, -0.6][i % 4]!, bilevelCodec: (['flate', 'group4', 'jbig2'] as const)[i % 3]!, seed: 400 + i }),
     budget: { precision: 0.99, recall: 0.95 },
   },
 ];

@@ -138,6 +138,22 @@ describe('a fax: a black-and-white 200-dpi page, which pdf.js draws at 300 dpi p
     expect(edges.length / marked.length).toBeGreaterThan(0.2);
   });
 
+  it.each([
+    ['CCITT Group 4 (a fax gateway\'s PDF)', 'group4'],
+    ['JBIG2 (an archiving scanner\'s PDF)', 'jbig2'],
+  ] as const)('is drawn the same compressed in %s as stored uncompressed', async (_how, bilevelCodec) => {
+    const report = await generateQuestReport({ seed: 8, panelCount: 2 });
+    const drawn = async (pdf: Uint8Array) => {
+      for await (const page of renderPages(pdf, [1])) return page.image;
+      throw new Error('no page drawn');
+    };
+    const uncompressed = await drawn(await scanned(report.pdf, { ...FAX_SCAN, seed: 8 }));
+    const compressed = await drawn(await scanned(report.pdf, { ...FAX_SCAN, seed: 8, bilevelCodec }));
+    expect(uncompressed.grey.filter((level) => level < 128).length).toBeGreaterThan(0.01 * uncompressed.grey.length);
+    expect([compressed.width, compressed.height]).toEqual([uncompressed.width, uncompressed.height]);
+    expect(Buffer.from(compressed.grey).equals(Buffer.from(uncompressed.grey))).toBe(true);
+  });
+
   it('reads the values a fax of a Quest report prints', async () => {
     // Drawn pixel by pixel, this page read 16 of its 20 values as words (`3398` as `3308`); smoothed, 19.
     const report = (await renderingSet(36, 17)).filter((r) => r.truth.expected.status === 'completed')[2]!;
