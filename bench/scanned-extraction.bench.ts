@@ -5,7 +5,7 @@ import { extractLabResults } from '../functions/lab/parsers';
 import { type PageText, readPdfText } from '../functions/lab/pdf-text';
 import type { LabPanel } from '../functions/lab/results-schema';
 import { renderingSet } from '../test/fixtures/labs/rendering/set';
-import { CLEAN_SCAN, FAX_SCAN, NOISY_SCAN, rasterFonts, type ScanOptions, scanned } from '../test/fixtures/labs/scanned';
+import { CLEAN_SCAN, FAX_SCAN, NOISY_SCAN, RASTER_FONT_SETS, type RasterFontSet, rasterFonts, type ScanOptions, scanned } from '../test/fixtures/labs/scanned';
 import { emptyScore, FIELDS, mergeScore, precisionRecall, type Score, scoreExtraction } from '../test/fixtures/labs/score';
 import { type Bench, type BenchRow, percentile, round } from './types';
 
@@ -38,6 +38,12 @@ const DOCUMENTS_PER_CLASS = Number(process.env.HALE_BENCH_SCANS ?? 6);
  * HALE_BENCH_SCAN_SEED draws another sample, to check a change on documents it was not shaped on.
  */
 const SEED = Number(process.env.HALE_BENCH_SCAN_SEED ?? 17);
+/**
+ * The fonts the scans draw the reports' standard fonts with (scanned.ts `RASTER_FONT_SETS`): DejaVu by
+ * default, as on CI; HALE_BENCH_SCAN_FONTS=urw draws the Helvetica, Times and Courier clones instead.
+ */
+const FONTS = (process.env.HALE_BENCH_SCAN_FONTS ?? 'dejavu') as RasterFontSet;
+if (!(FONTS in RASTER_FONT_SETS)) throw new Error(`HALE_BENCH_SCAN_FONTS: one of ${Object.keys(RASTER_FONT_SETS).join(', ')}`);
 
 interface ScanClass {
   name: 'clean' | 'noisy' | 'photographed' | 'fax';
@@ -119,15 +125,15 @@ const bench: Bench = async () => {
   const details: string[] = ['### Scanned reports (issue 17): OCR into the same reader', ''];
   const perPage: number[] = [];
   // What the scans' glyphs look like depends on the fonts poppler finds (scanned.ts): figures compare only with the same fonts.
-  const fonts = await rasterFonts();
+  const fonts = await rasterFonts(FONTS);
   try {
     // Starts the Tesseract worker and loads the model outside the measured reads.
-    await readScan(await scanned(reports[0]!.pdf, { ...CLEAN_SCAN, seed: 1 }));
+    await readScan(await scanned(reports[0]!.pdf, { ...CLEAN_SCAN, fonts: FONTS, seed: 1 }));
     for (const [c, scanClass] of CLASSES.entries()) {
       const sample = reports.slice(c * DOCUMENTS_PER_CLASS, (c + 1) * DOCUMENTS_PER_CLASS);
       const measures: Measure[] = [];
       for (const [i, report] of sample.entries()) {
-        const pdf = await scanned(report.pdf, scanClass.options(i));
+        const pdf = await scanned(report.pdf, { ...scanClass.options(i), fonts: FONTS });
         const started = cpuNow();
         const { pages, panels, ocrCpu } = await readScan(pdf);
         const readCpu = cpuNow() - started;
