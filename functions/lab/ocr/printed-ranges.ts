@@ -9,12 +9,20 @@ import { VENDOR_NAMES, type Vendor } from '../parsers/vocabulary';
  * misreading back to.
  */
 const BY_TEST = new Map<string, StoredLabRange[]>();
+const BY_CODE = new Map<string, StoredLabRange[]>();
 for (const row of labRanges as StoredLabRange[]) {
   const key = `${row.vendor_name}|${row.concept_code}`;
   BY_TEST.set(key, [...(BY_TEST.get(key) ?? []), row]);
+  BY_CODE.set(row.concept_code, [...(BY_CODE.get(row.concept_code) ?? []), row]);
 }
 
 /** The ranges `vendor` prints for test `code`, one row per sex or stratum; none where the table has none. */
 export function printedRanges(vendor: Vendor, code: string): readonly StoredLabRange[] {
   return BY_TEST.get(`${VENDOR_NAMES[vendor]}|${code}`) ?? [];
 }
+
+/** The ranges every lab of the table prints for test `code`, one row per lab and sex or stratum. */
+export function rangesOfAnyLab(code: string): readonly StoredLabRange[] {
+  return BY_CODE.get(code) ?? [];
+}
+

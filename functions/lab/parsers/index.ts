@@ -3,10 +3,11 @@ import { mapToLoinc } from '../loinc/map-to-loinc';
 import { withLostUnitUncoded } from '../ocr/lost-unit';
 import { misreadPoint, restoredPoint } from '../ocr/misread-point';
 import { scannedPanelTitle } from '../ocr/panel-name-repair';
+import { rangesOfAnyLab } from '../ocr/printed-ranges';
 import { isGarbledRange, repairedRange, reportHyphen } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
-import { isUnflaggedOutlier } from '../ocr/unflagged-outlier';
+import { isUnflaggedOutlier, usualRange } from '../ocr/unflagged-outlier';
 import { isGarbledUnit, repairedUnit, unitOfPrintedRange } from '../ocr/unit-repair';
 import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
@@ -15,8 +16,8 @@ import { toUcum } from '../ucum/to-ucum';
 import { boundingBox, LOW_OCR_CONFIDENCE, type Word } from './layout';
 import { plausibleUnit } from './row';
 import { type RawPanel, type RawResult, REPAIR_PENALTY, readTables, type SkippedRow } from './table';
-import { validatePanels } from './validate';
-import { parseRange, parseValue } from './values';
+import { isBeyondPhysiologicalBounds, validatePanels } from './validate';
+import { parseRange, parseValue, toNumber } from './values';
 import { VENDOR_NAMES, type Vendor } from './vocabulary';
 
 export { validatePanels } from './validate';
@@ -212,16 +213,30 @@ function withPointRestored({ valueOcrConfidence, ...result }: ReadResult, restor
 }
 
 /**
- * Scanned rows whose value their row contradicts (ocr/misread-point.ts, ocr/unflagged-outlier.ts): left
- * unread, but for a lost point put back for sure.
+ * Whether a scanned value is one its row contradicts (ocr/misread-point.ts, ocr/unflagged-outlier.ts:
+ * by the range it prints, or where it prints none, by the ranges labs print for the test), or one no
+ * living person has (validate.ts's physiological bounds: a misreading, for the scan is what was read).
+ * A unit the scan misread can make a right value look like one no one has (`WBC 3.1 x10E3/L`, for
+ * x10E3/uL): physiology judges a value in a unit labs print for the test, or one below zero in any.
  */
+function isContradicted(result: PanelResult, panelName: string): boolean {
+  if (result.provenance.source !== 'ocr') return false;
+  if (hasMisreadPoint(result)) return true;
+  const coded = withCodes(result, panelName);
+  const { loincCode: code, ucumCode: unit } = coded;
+  const printed = code && unit ? rangesOfAnyLab(code).filter((row) => row.ucum_unit === unit) : [];
+  const impossible = isBeyondPhysiologicalBounds(coded) && (printed.length > 0 || toNumber(coded.resultValue ?? '') < 0);
+  return impossible || isUnflaggedOutlier(result, unit ? usualRange(printed, unit) : null);
+}
+
+/** Scanned rows whose value is contradicted (`isContradicted`): left unread, but for a lost point put back for sure. */
 function withoutContradictedValues(panels: readonly ReadPanel[]): { panels: LabPanel[]; skipped: SkippedRow[]; restored: Map<PanelResult, string> } {
   const skipped: SkippedRow[] = [];
   const restored = new Map<PanelResult, string>();
   const kept = panels.map((panel) => ({
     ...panel,
     panelResults: panel.panelResults.map((result) => withPointRestored(result, restored)).filter((result) => {
-      if (!hasMisreadPoint(result) && !isUnflaggedOutlier(result)) return true;
+      if (!isContradicted(result, panel.panelName)) return true;
       skipped.push({ reason: 'unreadable_cell', pageNumber: result.provenance.pageNumber, name: null });
       return false;
     }),

@@ -33,13 +33,10 @@ function flagFor(code: ValidationFlag['code'], message: string, panel: LabPanel,
 /** UCUM codes of a quantity without a unit: `1` and annotations (`{ratio}`). */
 const UNITLESS = /^(?:1|\{[^}]*\})$/;
 
-function boundsFlag(panel: LabPanel, result: PanelResult, value: number): ValidationFlag | null {
-  if (value < 0 && result.ucumCode !== '[pH]') {
-    return flagFor('value_outside_physiological_bounds', `${result.biomarker} is negative`, panel, result);
-  }
-  if (result.ucumCode === '%' && value > 100) {
-    return flagFor('value_outside_physiological_bounds', `${result.biomarker} is a percentage above 100`, panel, result);
-  }
+/** What makes `value` one no living person has (see above), or null where nothing does. */
+function boundsProblem(result: PanelResult, value: number): string | null {
+  if (value < 0 && result.ucumCode !== '[pH]') return `${result.biomarker} is negative`;
+  if (result.ucumCode === '%' && value > 100) return `${result.biomarker} is a percentage above 100`;
   const predictor = result.loincCode ? PREDICTORS_BY_CODE.get(result.loincCode)?.find((p) => p.bounds) : undefined;
   if (!predictor?.bounds || !result.ucumCode) return null;
   // A value printed without a unit is coded `1`, which stands for no unit read, not for a fraction: it
@@ -49,12 +46,18 @@ function boundsFlag(panel: LabPanel, result: PanelResult, value: number): Valida
   const inBoundUnit = convertValue(value, result.ucumCode, predictor.ucumUnit, property);
   const { min, max } = predictor.bounds;
   if (inBoundUnit === null || (inBoundUnit >= min && inBoundUnit <= max)) return null;
-  return flagFor(
-    'value_outside_physiological_bounds',
-    `${result.biomarker} ${result.resultValue} ${result.resultUnit ?? ''} lies outside the physiological bounds ${min}–${max} ${predictor.ucumUnit}`.replace(/\s+/g, ' '),
-    panel,
-    result,
-  );
+  return `${result.biomarker} ${result.resultValue} ${result.resultUnit ?? ''} lies outside the physiological bounds ${min}–${max} ${predictor.ucumUnit}`.replace(/\s+/g, ' ');
+}
+
+/** Whether the coded result is a number no living person has (a scan's misreading, where OCR read it). */
+export function isBeyondPhysiologicalBounds(result: PanelResult): boolean {
+  const value = numericValue(result);
+  return value !== null && boundsProblem(result, value) !== null;
+}
+
+function boundsFlag(panel: LabPanel, result: PanelResult, value: number): ValidationFlag | null {
+  const problem = boundsProblem(result, value);
+  return problem === null ? null : flagFor('value_outside_physiological_bounds', problem, panel, result);
 }
 
 /** A printed H/L that the printed numeric range contradicts, or an out-of-range value without a flag. */

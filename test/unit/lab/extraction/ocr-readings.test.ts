@@ -800,6 +800,44 @@ describe('a scanned value its unflagged row contradicts', () => {
   });
 });
 
+describe('a scanned value on a report that prints no ranges', () => {
+  // A value, a flag and a unit only; every value printed with its point, lost on the scan but Sodium's.
+  const page: DrawnLine[] = [
+    [760, [[36, 'Labcorp', 12]]],
+    [740, [[36, 'Date Collected: 03/14/2025']]],
+    [700, [[36, 'Test'], [190, 'Result'], [260, 'Flag'], [330, 'Units']]],
+    [686, [[36, 'Comp. Metabolic Panel (14)', 11]]],
+    // 2.7: no flag, beyond twice the widest globulin range labs print (1.5-4.5).
+    [674, [[36, 'Globulin, Total'], [190, '27'], [330, 'g/dL']]],
+    // 4.2 flagged low: beyond the albumin any person has (physiological bounds 1.05-10.8 g/dL).
+    [662, [[36, 'Albumin'], [190, '42'], [260, 'Low'], [330, 'g/dL']]],
+    // 3.3 flagged: within physiology and flagged, so nothing contradicts it.
+    [650, [[36, 'Potassium'], [190, '33'], [260, 'High'], [330, 'mmol/L']]],
+    // Testosterone's ranges in the table are men's only: a woman's 25 may be below them unflagged.
+    [638, [[36, 'Testosterone'], [190, '25'], [330, 'ng/dL']]],
+    [626, [[36, 'Sodium'], [190, '141'], [330, 'mmol/L']]],
+    // 3.1 read right, its unit misread: in x10E3/L it would be no one's count, in the lab's x10E3/uL it is one.
+    [614, [[36, 'WBC'], [190, '3.1'], [260, 'Low'], [330, 'x10E3/L']]],
+  ];
+
+  it('is left unread on a recognised page where no one has it, or it lies far outside every range labs print for the test, unflagged', async () => {
+    const { panels, summary } = await extractionOf([page]);
+    expect(panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue])).toEqual([
+      ['Potassium', '33'],
+      ['Testosterone', '25'],
+      ['Sodium', '141'],
+      ['WBC', '3.1'],
+    ]);
+    expect(summary.rowsSkipped).toContainEqual({ reason: 'unreadable_cell', count: 2 });
+  });
+
+  it('is given on a text page, where validation flags a value no one has', async () => {
+    const { panels, validationFlags } = await extractionOf([page], false);
+    expect(panels[0]!.panelResults.map((r) => r.biomarker)).toEqual(['Globulin, Total', 'Albumin', 'Potassium', 'Testosterone', 'Sodium', 'WBC']);
+    expect(validationFlags).toContainEqual(expect.objectContaining({ code: 'value_outside_physiological_bounds', biomarker: 'Albumin' }));
+  });
+});
+
 describe('the second line of a wrapped name whose row OCR could not read', () => {
   it('is no panel title: the rows below stay in their panel', async () => {
     const page: DrawnLine[] = [

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { isUnflaggedOutlier } from '../../../../functions/lab/ocr/unflagged-outlier';
+import { isUnflaggedOutlier, usualRange } from '../../../../functions/lab/ocr/unflagged-outlier';
 import type { PanelResult } from '../../../../functions/lab/results-schema';
+import type { StoredLabRange } from '../../../../functions/reference/build/lab-ranges';
 
 /** A scanned numeric result with its printed range. */
 function scanned(resultValue: string, min: number | null, max: number | null, extra: Partial<PanelResult> = {}): PanelResult {
@@ -54,3 +55,63 @@ describe('isUnflaggedOutlier', () => {
     );
   });
 });
+
+/** A row of the lab-ranges table: test 1751-7 in g/dL, for `sex`, with bounds `min` and `max`. */
+function printed(sex: 'MALE' | 'FEMALE' | 'ALL', min: number | null, max: number | null, extra: Partial<StoredLabRange> = {}): StoredLabRange {
+  return {
+    lab_range_id: 1,
+    concept_id: 1,
+    concept_code: '1751-7',
+    concept_name: 'Albumin',
+    vendor_name: 'Labcorp',
+    gender_name: sex,
+    min_value_display: min === null ? null : String(min),
+    min_value: min,
+    min_value_operator: min === null ? null : '>=',
+    max_value_display: max === null ? null : String(max),
+    max_value: max,
+    max_value_operator: max === null ? null : '<=',
+    bmi_min: null,
+    bmi_max: null,
+    menstrual_cycle: null,
+    vendor_test_name: 'Albumin',
+    unit: 'g/dL',
+    ucum_unit: 'g/dL',
+    source: 'test',
+    ...extra,
+  } as StoredLabRange;
+}
+
+describe('usualRange', () => {
+  it('is the widest of the ranges printed in the unit, where they cover both sexes', () => {
+    const bound = fc.double({ min: 0.01, max: 1000, noNaN: true });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('MALE', 'FEMALE', 'ALL'), bound, bound), { minLength: 1, maxLength: 5 }), (strata) => {
+        const rows = strata.map(([sex, a, b]) => printed(sex as 'MALE', Math.min(a, b), Math.max(a, b)));
+        const sexes = new Set(strata.map(([sex]) => sex));
+        const both = sexes.has('ALL') || (sexes.has('MALE') && sexes.has('FEMALE'));
+        expect(usualRange(rows, 'g/dL')).toEqual(
+          both ? { min: Math.min(...strata.map(([, a, b]) => Math.min(a, b))), max: Math.max(...strata.map(([, a, b]) => Math.max(a, b))) } : null,
+        );
+      }),
+    );
+  });
+
+  it('has no bound a stratum leaves open', () => {
+    expect(usualRange([printed('MALE', 3.5, 5.5), printed('FEMALE', null, 5.2)], 'g/dL')).toEqual({ min: null, max: 5.5 });
+  });
+
+  it.each([
+    ['men’s ranges only (testosterone, ferritin)', [printed('MALE', 3.5, 5.5)], 'g/dL'],
+    ['ranges in another unit', [printed('ALL', 3.5, 5.5)], 'g/L'],
+    ['ranges that depend on more than sex (estradiol by phase)', [printed('ALL', 3.5, 5.5, { menstrual_cycle: 'luteal_phase' })], 'g/dL'],
+  ])('is none for %s', (_why, rows, unit) => expect(usualRange(rows, unit)).toBeNull());
+});
+
+describe('isUnflaggedOutlier against the ranges labs print, on a row that prints none', () => {
+  const usual = { min: 3.5, max: 5.5 };
+  it('holds an unflagged scanned value beyond twice them', () => expect(isUnflaggedOutlier(scanned('42', null, null), usual)).toBe(true));
+  it('holds no value the row’s own range takes in', () => expect(isUnflaggedOutlier(scanned('42', 30, 50), usual)).toBe(false));
+  it('holds no flagged value', () => expect(isUnflaggedOutlier(scanned('42', null, null, { flag: 'H' }), usual)).toBe(false));
+});
+
