@@ -224,9 +224,10 @@ function isContradicted(result: PanelResult, panelName: string): boolean {
   if (hasMisreadPoint(result)) return true;
   const coded = withCodes(result, panelName);
   const { loincCode: code, ucumCode: unit } = coded;
-  const printed = code && unit ? rangesOfAnyLab(code).filter((row) => row.ucum_unit === unit) : [];
-  const impossible = isBeyondPhysiologicalBounds(coded) && (printed.length > 0 || toNumber(coded.resultValue ?? '') < 0);
-  return impossible || isUnflaggedOutlier(result, unit ? usualRange(printed, unit) : null);
+  const ranges = code ? rangesOfAnyLab(code) : [];
+  const labsPrintTheUnit = ranges.some((row) => row.ucum_unit === unit);
+  const impossible = isBeyondPhysiologicalBounds(coded) && (labsPrintTheUnit || toNumber(coded.resultValue ?? '') < 0);
+  return impossible || isUnflaggedOutlier(result, unit ? usualRange(ranges, unit) : null);
 }
 
 /** Scanned rows whose value is contradicted (`isContradicted`): left unread, but for a lost point put back for sure. */
