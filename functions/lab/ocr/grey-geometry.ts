@@ -32,6 +32,24 @@ export function halved(image: PageImage): PageImage {
 }
 
 /**
+ * The image drawn one pixel bolder: each pixel the darkest of itself and its neighbours right, below
+ * and below right (a 2×2 minimum), so a stroke a pixel or two wide, as a thin font's is, grows by one.
+ */
+export function emboldened(image: PageImage): PageImage {
+  const { width, height, grey } = image;
+  const bolder = new Uint8Array(grey.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const below = y + 1 < height ? row + width : row;
+    for (let x = 0; x < width; x++) {
+      const right = x + 1 < width ? 1 : 0;
+      bolder[row + x] = Math.min(grey[row + x]!, grey[row + x + right]!, grey[below + x]!, grey[below + x + right]!);
+    }
+  }
+  return { ...image, grey: bolder };
+}
+
+/**
  * The page turned by −`degrees` about its centre (straightening a skew of `degrees`, deskew.ts), same
  * size, sampled bilinearly at pixel centres as a canvas redraw does; what comes in from beyond the
  * edges is white. Each row walks its source line in fixed-point steps.

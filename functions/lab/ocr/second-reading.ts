@@ -1,7 +1,7 @@
 import vocabulary from '../../../data/lab/report-vocabulary.json';
 import { LOINC_ROWS } from '../loinc/map-to-loinc';
 import { hasMisreadPoint } from './decimal-points';
-import { halved } from './grey-geometry';
+import { emboldened, halved } from './grey-geometry';
 import { PRINTED_UNITS } from './normalise-word';
 import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type TextRecognizer } from './recognizer';
 
@@ -11,7 +11,8 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
  * (`33.3` read `3843` at confidence 0.21, then `33.3` at 0.96 half-size and 0.95 thresholded;
  * `31.5-35.7` read `31:5=35.7`). A word with a digit that the engine was unsure of is read again, on its
  * own line, from other renderings of its box: half the resolution (2×2 mean), thresholded to black and
- * white, and where those two disagree, half the resolution thresholded. Renderings fail in different
+ * white, where those two disagree half the resolution thresholded, and last one pixel bolder (a thin
+ * font's strokes, Nimbus Mono's `9.4` read `9s4`, grown to what the engine reads). Renderings fail in different
  * ways, so the word takes a text only when two of them give it as one word; a rendering that reads what
  * the page reading did, or any other disagreement, leaves the first reading, doubted as it was.
  * Agreement is no certainty: the word's confidence is capped below the level at which a result is
@@ -78,6 +79,7 @@ const RENDERINGS: ReadonlyArray<{ of: (crop: PageImage) => PageImage; scale: num
   { of: halved, scale: 2 },
   { of: thresholded, scale: 1 },
   { of: (crop) => thresholded(halved(crop)), scale: 2 },
+  { of: emboldened, scale: 1 },
 ];
 
 /** A comparator a value may begin with, which a page reading can drop. */

@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fc from 'fast-check';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { estimateSkew } from '../../../../functions/lab/ocr/deskew';
-import { halved, straightened, turned } from '../../../../functions/lab/ocr/grey-geometry';
+import { emboldened, halved, straightened, turned } from '../../../../functions/lab/ocr/grey-geometry';
 import { renderPages } from '../../../../functions/lab/ocr/page-image';
 import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
 
@@ -118,3 +118,34 @@ it('renders a page to grey with each colour weighted as luma, whatever Skia’s 
   // BT.601: red 0.299, blue 0.114, green 0.587 of white.
   expect([at(18, 18), at(54, 18), at(18, 54), at(54, 54)]).toEqual([76, 28, 149, 255]);
 });
+
+describe('emboldened', () => {
+  it('gives each pixel the darkest of itself and its neighbours right, below and below right', () => {
+    const image = fc.integer({ min: 1, max: 12 }).chain((width) =>
+      fc.integer({ min: 1, max: 12 }).chain((height) => fc.uint8Array({ minLength: width * height, maxLength: width * height }).map((grey) => ({ width, height, dpi: 300, grey }))),
+    );
+    fc.assert(
+      fc.property(image, (page) => {
+        const bolder = emboldened(page);
+        const at = (x: number, y: number) => page.grey[Math.min(y, page.height - 1) * page.width + Math.min(x, page.width - 1)]!;
+        for (let y = 0; y < page.height; y++) {
+          for (let x = 0; x < page.width; x++) expect(bolder.grey[y * page.width + x]).toBe(Math.min(at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1)));
+        }
+      }),
+    );
+  });
+
+  it('makes a black stroke one pixel wider', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 10 }), (stroke, left) => {
+        const width = left + stroke + 4;
+        const grey = new Uint8Array(width * 3).fill(255);
+        for (let y = 0; y < 3; y++) grey.fill(0, y * width + left, y * width + left + stroke);
+        const row = [...emboldened({ width, height: 3, dpi: 300, grey }).grey.slice(0, width)];
+        expect(row.filter((level) => level === 0)).toHaveLength(stroke + 1);
+        expect(row.indexOf(0)).toBe(left - 1);
+      }),
+    );
+  });
+});
+

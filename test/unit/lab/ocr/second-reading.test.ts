@@ -8,10 +8,10 @@ const isBlackAndWhite = (image: PageImage) => image.grey.every((g) => g === 0 ||
 
 /**
  * An engine whose single-line readings are given per rendering: the half-size one (150 dpi), the
- * thresholded one (300 dpi, black and white only) and the half-size one thresholded, each a word 10 px
- * inside the image it was handed.
+ * thresholded one (300 dpi, black and white only), the half-size one thresholded and the emboldened one
+ * (300 dpi, grey), each a word 10 px inside the image it was handed.
  */
-function engine(readings: { half?: string[]; sharp?: string[]; halfSharp?: string[] }): { recognizer: TextRecognizer; calls: PageImage[] } {
+function engine(readings: { half?: string[]; sharp?: string[]; halfSharp?: string[]; bold?: string[] }): { recognizer: TextRecognizer; calls: PageImage[] } {
   const calls: PageImage[] = [];
   const recognizer: TextRecognizer = {
     engine: 'fake',
@@ -19,7 +19,7 @@ function engine(readings: { half?: string[]; sharp?: string[]; halfSharp?: strin
     recognizeLine: async (image: PageImage, region: ImageRegion) => {
       calls.push(image);
       expect(region).toEqual({ x0: 0, y0: 0, x1: image.width - 1, y1: image.height - 1 });
-      const texts = (image.dpi === 150 ? (isBlackAndWhite(image) ? readings.halfSharp : readings.half) : readings.sharp) ?? [];
+      const texts = (image.dpi === 150 ? (isBlackAndWhite(image) ? readings.halfSharp : readings.half) : isBlackAndWhite(image) ? readings.sharp : readings.bold) ?? [];
       return texts.map((text) => ({ text, x0: 10, y0: 10, x1: image.width - 10, y1: image.height - 10, confidence: 0.95 }));
     },
   };
@@ -59,6 +59,19 @@ describe('withDoubtedNumbersReadAgain', () => {
     // The two half-size renderings agreeing (noisy `3.6-5.1`, read `3:6-5.1`, is `36-51` thresholded at 300 dpi): the box is theirs at twice the scale (10 px in from a crop of 84 × 54 halved to 42 × 27).
     const halves = engine({ half: ['3.5'], sharp: ['36'], halfSharp: ['3.5'] });
     expect((await withDoubtedNumbersReadAgain([word], PAGE, halves.recognizer))[0]).toMatchObject({ text: '3.5', x0: 108, y0: 108, x1: 152, y1: 122 });
+  });
+
+  it('reads a bolder rendering last, and takes what it and another agree on where the first three settle none', async () => {
+    // Nimbus Mono (a thin Courier) at 10 pt: `9.4` read `9s4`; half size `9.4`, black and white `9s4` and `94`, bolder `9.4`.
+    const word = { ...DOUBTED, text: '9s4', confidence: 0.48 };
+    const { recognizer, calls } = engine({ half: ['9.4'], sharp: ['9:4'], halfSharp: ['94'], bold: ['9.4'] });
+    expect((await withDoubtedNumbersReadAgain([word], PAGE, recognizer))[0]).toMatchObject({ text: '9.4', confidence: SECOND_READING_CONFIDENCE, x0: 98, y0: 98, x1: 163, y1: 133 });
+    expect(calls.map((c) => [c.dpi, isBlackAndWhite(c)])).toEqual([
+      [150, false],
+      [300, true],
+      [150, true],
+      [300, false],
+    ]);
   });
 
   it('puts back a comparator the page reading dropped where two renderings begin with it, however they misread the rest', async () => {
