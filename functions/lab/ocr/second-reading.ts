@@ -12,7 +12,8 @@ import { cutOut, type ImageRegion, type PageImage, type RecognizedWord, type Tex
  * `31.5-35.7` read `31:5=35.7`). A word with a digit that the engine was unsure of is read again, on its
  * own line, from other renderings of its box: half the resolution (2×2 mean), thresholded to black and
  * white, where those two disagree half the resolution thresholded, and last one pixel bolder (a thin
- * font's strokes, Nimbus Mono's `9.4` read `9s4`, grown to what the engine reads). Renderings fail in different
+ * font's strokes grown to what the engine reads: a Times 8-point report drawn in URW's Nimbus Roman got
+ * its Albumin and Globulin rows back, read before as one invented row). Renderings fail in different
  * ways, so the word takes a text only when two of them give it as one word; a rendering that reads what
  * the page reading did, or any other disagreement, leaves the first reading, doubted as it was.
  * Agreement is no certainty: the word's confidence is capped below the level at which a result is
