@@ -5,7 +5,7 @@ import { extractLabResults } from '../functions/lab/parsers';
 import { type PageText, readPdfText } from '../functions/lab/pdf-text';
 import type { LabPanel } from '../functions/lab/results-schema';
 import { renderingSet } from '../test/fixtures/labs/rendering/set';
-import { CLEAN_SCAN, FAX_SCAN, NOISY_SCAN, RASTER_FONT_SETS, type RasterFontSet, rasterFonts, type ScanOptions, scanned } from '../test/fixtures/labs/scanned';
+import { CLEAN_SCAN, FAX_SCAN, familiesDrawn, NOISY_SCAN, RASTER_FONT_SETS, type RasterFontSet, type ScanOptions, scanned } from '../test/fixtures/labs/scanned';
 import { emptyScore, FIELDS, mergeScore, precisionRecall, type Score, scoreExtraction } from '../test/fixtures/labs/score';
 import { type Bench, type BenchRow, percentile, round } from './types';
 
@@ -125,7 +125,7 @@ const bench: Bench = async () => {
   const details: string[] = ['### Scanned reports (issue 17): OCR into the same reader', ''];
   const perPage: number[] = [];
   // What the scans' glyphs look like depends on the fonts poppler finds (scanned.ts): figures compare only with the same fonts.
-  const fonts = await rasterFonts(FONTS);
+  const fonts = await familiesDrawn(RASTER_FONT_SETS[FONTS]);
   try {
     // Starts the Tesseract worker and loads the model outside the measured reads.
     await readScan(await scanned(reports[0]!.pdf, { ...CLEAN_SCAN, fonts: FONTS, seed: 1 }));

@@ -141,7 +141,7 @@ describe('a fax: a black-and-white 200-dpi page, which pdf.js draws at 300 dpi p
   it.each([
     ['CCITT Group 4 (a fax gateway\'s PDF)', 'group4'],
     ['JBIG2 (an archiving scanner\'s PDF)', 'jbig2'],
-  ] as const)('is drawn the same compressed in %s as stored uncompressed', async (_how, bilevelCodec) => {
+  ] as const)('is drawn the same compressed in %s as with Flate', async (_how, bilevelCodec) => {
     const report = await generateQuestReport({ seed: 8, panelCount: 2 });
     const drawn = async (pdf: Uint8Array) => {
       for await (const page of renderPages(pdf, [1])) return page.image;
