@@ -70,9 +70,10 @@ function blobsIn(image: PageImage, x0: number, y0: number, x1: number, y1: numbe
 
 /**
  * Two digit runs around one mark that is no decimal point, short enough after it to be no thousands
- * separator. `%` among them: a blurred point read as one (`3%9`), which no value prints between digits.
+ * separator. `%` among them: a blurred point read as one (`3%9`), which no value prints between digits;
+ * and `s` and `$`, as the engine reads the point of a thin Courier (URW's Nimbus Mono: `9s4`, `7$2`).
  */
-const MISREAD_MARK = /[:;,%]/;
+const MISREAD_MARK = /[:;,%s$]/;
 const MISREAD_POINT = new RegExp(`^\\d+${MISREAD_MARK.source}\\d{1,2}$`);
 
 /** Whether the word is a number read with a mark no value prints between its digits (`3:0`, `5;5`, `4,2`). */

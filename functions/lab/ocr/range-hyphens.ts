@@ -156,29 +156,40 @@ export function withSplitRangesJoined(words: readonly RecognizedWord[], image: P
 
 /**
  * Widest gap (in the digits' height) between two words of one number parted at its point: in a
- * monospaced font the point takes a whole cell, 0.9 of the digits' height between the inks (a space
- * leaves as much; the point in the gap tells them apart).
+ * monospaced font the point takes a whole cell, and a space leaves as much (the point in the gap tells
+ * them apart). Between the inks that is 0.9 of the digits' height in DejaVu Sans Mono and 1.22–1.26 in
+ * URW's Nimbus Mono (a Courier: narrower, shorter digits in the same cell), measured at 300 dpi; a
+ * Courier's narrowest digits leave at most ~0.85 em against digits 0.57 em tall, under 1.5.
  */
-const POINT_GAP = 1.1;
+const POINT_GAP = 1.6;
+/** What may stand before a number's point: its whole digits, or a range and its upper bound's (`1.0-2` `5` for `1.0-2.5`). */
+const BEFORE_POINT = /^(?:\d+(?:\.\d+)?-)?\d+$/;
 /** What may follow a number's point: its decimals, or those and the rest of a range (`39` `4-51.1` for `39.4-51.1`). */
 const AFTER_POINT = /^\d+(?:-\d+(?:\.\d+)?)?$/;
+/** A number, or a range of two. */
+const NUMBER_OR_RANGE = /^\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?$/;
 
 /**
  * A number the engine parted at its point, the point left out (`11` `9` for `11.9`, `39` `4-51.1` for
- * `39.4-51.1`): two neighbours of digits closer than a point's gap, with exactly one mark in the gap,
- * a printed point (decimal-points.ts `isPrintedPoint`: point-shaped on the digits' baseline between
- * glyphs), are one word with that point, flagged. Any other mark, or none, leaves them apart.
+ * `39.4-51.1`, `1.0-2` `5` for `1.0-2.5`): two neighbours of digits closer than a point's gap, with
+ * exactly one mark in the gap, a printed point (decimal-points.ts `isPrintedPoint`: point-shaped on the
+ * digits' baseline between glyphs), are one word with that point, flagged, where together they are a
+ * number or a range. Any other mark, or none, leaves them apart. A range parted at both its points
+ * (`3` `6-5` `1` for `3.6-5.1`) is joined again until nothing joins.
  */
 export function withSplitPointsJoined(words: readonly RecognizedWord[], image: PageImage): RecognizedWord[] {
-  return withNeighboursJoined(words, (left, right) => {
-    if (!/^\d+$/.test(left.text) || !AFTER_POINT.test(right.text) || right.x0 - left.x1 > POINT_GAP * (left.y1 - left.y0)) return null;
+  const joined = withNeighboursJoined(words, (left, right) => {
+    const text = `${left.text}.${right.text}`;
+    if (!BEFORE_POINT.test(left.text) || !AFTER_POINT.test(right.text) || !NUMBER_OR_RANGE.test(text)) return null;
+    if (right.x0 - left.x1 > POINT_GAP * (left.y1 - left.y0)) return null;
     const box = boxOf(left, right);
     const ink = inkOf(box, image);
     if (!ink) return null;
     const between = ink.blobs.filter((b) => b.x0 + ink.left > left.x1 && b.x1 + ink.left < right.x0);
     if (between.length !== 1 || !isPrintedPoint(between[0]!, ink)) return null;
-    return { ...box, text: `${left.text}.${right.text}`, confidence: Math.min(left.confidence, right.confidence, RESTORED_CONFIDENCE) };
+    return { ...box, text, confidence: Math.min(left.confidence, right.confidence, RESTORED_CONFIDENCE) };
   });
+  return joined.length === words.length ? joined : withSplitPointsJoined(joined, image);
 }
 
 /**

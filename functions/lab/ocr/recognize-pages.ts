@@ -168,6 +168,18 @@ async function orientedReading(rendered: RenderedPage, recognizer: TextRecognize
   return { image: upright, words, quarterTurns: 0, skewDegrees: rendered.skewDegrees };
 }
 
+/**
+ * A page's words, those the engine split joined again: a range's two numbers, neighbours too close for a
+ * space, then a number parted at its point (after those, for its pieces may be pieces themselves: `0`
+ * `2-1.` `2` for `0.2-1.2`). Ranges in a shape no printer prints are read again, and every word is looked
+ * at again for its decimal point, for a join can make a number of two words with its point misread
+ * (`9s` `4`: `9s4`, the image's `9.4`).
+ */
+async function joinedWords(words: readonly RecognizedWord[], image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord[]> {
+  const joined = withSplitPointsJoined(withUnspacedWordsJoined(withSplitRangesJoined(words, image)), image);
+  return (await withMisshapenRangesReadAgain(joined, image, recognizer)).map((w) => withRangeSpacing(withDecimalPoint(w, image), image));
+}
+
 /** One rendered page read: blank, its words (with a second look at ink left without words), or unreadable. */
 async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecognizer): Promise<PageRecognition> {
   const { pageNumber, image, unitsPerPixel, renderer } = rendered;
@@ -197,8 +209,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
       words.push(...(await read(withDoubtedNumbersReadAgain(await recognizer.recognizeLine(clean, region), clean, recognizer))));
     }
   }
-  const joined = (await withMisshapenRangesReadAgain(withUnspacedWordsJoined(withSplitRangesJoined(withSplitPointsJoined(words, clean), clean)), clean, recognizer)).map((w) => withRangeSpacing(w, clean));
-  const items = wordsToItems(joined, unitsPerPixel, height);
+  const items = wordsToItems(await joinedWords(words, clean, recognizer), unitsPerPixel, height);
   if (!isReadable(items)) throw new UnreadablePageError(pageNumber);
   const meanConfidence = items.reduce((sum, item) => sum + (item.confidence ?? 0), 0) / items.length;
   return { page: { pageNumber, width, height, items, source: 'ocr' }, skewDegrees, quarterTurns, renderer, meanConfidence };

@@ -87,6 +87,10 @@ const RENDERINGS: ReadonlyArray<{ of: (crop: PageImage) => PageImage; scale: num
 const COMPARATOR = /^[<>]/;
 /** A number as a value cell prints it, with a flag letter or two after it (`5.0L`, `111H`). */
 const FLAGGED_NUMBER = /^\d+(?:\.\d+)?[A-Z]{0,2}$/;
+/** Digits with points and a hyphen: a number, a range or a piece of one (`6-5.1`). */
+const NUMBER_OR_RANGE = /^[\d.-]*\d[\d.-]*$/;
+/** A number or range, with a comparator or a flag (`<5.0`, `3.6-5.1`, `5.0L`). */
+const FLAGGED_NUMBER_OR_RANGE = /^[<>]?\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?[A-Z]{0,2}$/;
 
 /** A word read again: with the text two renderings settled on, or as it was, and whether a rendering read it as the page reading did. */
 interface ReadAgain {
@@ -213,16 +217,25 @@ export async function withMisshapenRangesReadAgain(words: readonly RecognizedWor
  * together as one line at the page's scale; undefined unless that reading is one word: the word as read
  * with more glyphs on the ink's side (`6-5.1` and the `3.` before it: `3.6-5.1`), flagged to check for
  * the glyphs it adds were read once; or the word as read, whose box clipped its own ink (`HDL` boxed
- * without the stroke of its `L`, which read alone is another `L`), its box grown over the ink.
+ * without the stroke of its `L`, which read alone is another `L`), its box grown over the ink. Where the
+ * page's scale reads the two as anything else, their box is read again from the renderings a doubted
+ * word is read from, and takes the word grown so where two of them agree (a thin Courier's `7.5`, its
+ * `7` read and its `.5` left beside it, reads `Es` at the page's scale: URW's Nimbus Mono). A number or
+ * range grows only into one (`75.` or `7s5` is no reading of `7.5`).
  */
 export async function withInkBesideRead(word: RecognizedWord, ink: ImageRegion, image: PageImage, recognizer: TextRecognizer): Promise<RecognizedWord | undefined> {
-  if (!recognizer.recognizeLine) return undefined;
+  const readLine = recognizer.recognizeLine?.bind(recognizer);
+  if (!readLine) return undefined;
   const region = { x0: Math.min(word.x0, ink.x0), y0: Math.min(word.y0, ink.y0), x1: Math.max(word.x1, ink.x1), y1: Math.max(word.y1, ink.y1) };
-  const words = (await recognizer.recognizeLine(image, region)).filter((w) => w.text.trim() !== '');
-  if (words.length !== 1) return undefined;
-  const read = words[0]!;
-  if (read.text === word.text) return { ...word, x0: region.x0, x1: region.x1 };
-  const added = ink.x1 < word.x0 ? read.text.endsWith(word.text) && read.text.slice(0, -word.text.length) : read.text.startsWith(word.text) && read.text.slice(word.text.length);
-  if (!added || !/[\p{L}\p{N}]/u.test(added)) return undefined;
-  return { ...word, text: read.text, x0: read.x0, x1: read.x1, y0: read.y0, y1: read.y1, confidence: Math.min(SECOND_READING_CONFIDENCE, word.confidence, read.confidence) };
+  /** Whether a reading is the word with letters or digits added on the ink's side (a number or range's, only into a number or range, flagged or not). */
+  const grows = (text: string) => {
+    const added = ink.x1 < word.x0 ? text.endsWith(word.text) && text.slice(0, -word.text.length) : text.startsWith(word.text) && text.slice(word.text.length);
+    return added !== false && /[\p{L}\p{N}]/u.test(added) && (!NUMBER_OR_RANGE.test(word.text) || FLAGGED_NUMBER_OR_RANGE.test(text));
+  };
+  const words = (await readLine(image, region)).filter((w) => w.text.trim() !== '');
+  const read = words.length === 1 ? words[0]! : undefined;
+  if (read?.text === word.text) return { ...word, x0: region.x0, x1: region.x1 };
+  if (read && grows(read.text)) return { ...word, text: read.text, x0: read.x0, x1: read.x1, y0: read.y0, y1: read.y1, confidence: Math.min(SECOND_READING_CONFIDENCE, word.confidence, read.confidence) };
+  const again = await readAgain({ ...word, ...region }, image, readLine, grows);
+  return again.word.text === word.text ? undefined : { ...again.word, confidence: Math.min(again.word.confidence, word.confidence) };
 }

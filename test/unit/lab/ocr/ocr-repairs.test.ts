@@ -140,9 +140,9 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint({ ...WORD, text: '123', x1: 162 }, joined)).toMatchObject({ text: '123', confidence: 0 });
   });
 
-  it('reads a point the engine took for a colon, semicolon, comma or percent sign as the point the image shows', () => {
+  it('reads a point the engine took for a colon, semicolon, comma, percent sign, s or dollar sign as the point the image shows', () => {
     const point = page([...DIGITS, POINT]);
-    for (const text of ['5:3', '5;3', '5,3', '5%3']) expect(withDecimalPoint({ ...WORD, text }, point)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
+    for (const text of ['5:3', '5;3', '5,3', '5%3', '5s3', '5$3']) expect(withDecimalPoint({ ...WORD, text }, point)).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
   });
 
   it('puts back the point of a value the engine read glued to its flag, and no mark in the usual gap before the flag', () => {
@@ -211,10 +211,12 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint(colon, page(DIGITS))).toBe(colon);
     const comma = { ...WORD, text: '5,3' };
     expect(withDecimalPoint(comma, page([...DIGITS, [120, 126, 4, 10]]))).toBe(comma);
-    // A mark as tall as a digit between them (`%`), or none at all.
-    const percent = { ...WORD, text: '5%3' };
-    expect(withDecimalPoint(percent, page([...DIGITS, [118, 104, 8, 22]]))).toBe(percent);
-    expect(withDecimalPoint(percent, page(DIGITS))).toBe(percent);
+    // A mark as tall as a digit between them (`%`, `s`), or none at all.
+    for (const text of ['5%3', '5s3', '5$3']) {
+      const misread = { ...WORD, text };
+      expect(withDecimalPoint(misread, page([...DIGITS, [118, 104, 8, 22]]))).toBe(misread);
+      expect(withDecimalPoint(misread, page(DIGITS))).toBe(misread);
+    }
     // A thousands separator has three digits after it.
     const thousands = { ...WORD, text: '1,234' };
     expect(withDecimalPoint(thousands, page([...DIGITS, POINT]))).toBe(thousands);
@@ -407,14 +409,38 @@ describe('withSplitPointsJoined', () => {
     expect(withSplitPointsJoined(words, page([...glyphs, [136, 126, 4, 4]]))).toEqual([{ ...WORD, text: '11.9', x0: 100, x1: 155, confidence: RESTORED_CONFIDENCE }]);
     const range = [words[0]!, { ...words[1]!, text: '4-51.1' }];
     expect(withSplitPointsJoined(range, page([...glyphs, [136, 126, 4, 4]]))[0]!.text).toBe('11.4-51.1');
+    const upperBound = [{ ...words[0]!, text: '1.0-2' }, words[1]!];
+    expect(withSplitPointsJoined(upperBound, page([...glyphs, [136, 126, 4, 4]]))[0]!.text).toBe('1.0-2.9');
+  });
+
+  it('joins across a thin Courier’s point cell (1.26 of the digits’ height between the inks), and a range parted at both its points', () => {
+    // URW's Nimbus Mono at 10 pt and 300 dpi: `8` `6-10.3`, digits 27 px tall and 34 px apart, the point 6 px across.
+    const courier = page([[100, 100, 14, 27], [148, 100, 14, 27], [118, 121, 6, 6]]);
+    const split: RecognizedWord[] = [
+      { ...WORD, text: '8', x0: 100, x1: 114, y1: 127 },
+      { ...WORD, text: '6-10.3', x0: 148, x1: 260, y1: 127 },
+    ];
+    expect(withSplitPointsJoined(split, courier)).toEqual([{ ...WORD, text: '8.6-10.3', x0: 100, x1: 260, y1: 127, confidence: RESTORED_CONFIDENCE }]);
+    // `3` `6-5` `1` for `3.6-5.1`: the 3 and the 6 (x = 100, 148), the hyphen, the 5 and the 1 (x = 196, 244), a point in each gap.
+    const twice = page([[100, 100, 14, 27], [148, 100, 14, 27], [168, 112, 14, 3], [196, 100, 14, 27], [244, 100, 14, 27], [118, 121, 6, 6], [214, 121, 6, 6]]);
+    const parted: RecognizedWord[] = [
+      { ...WORD, text: '3', x0: 100, x1: 114, y1: 127 },
+      { ...WORD, text: '6-5', x0: 148, x1: 210, y1: 127 },
+      { ...WORD, text: '1', x0: 244, x1: 258, y1: 127 },
+    ];
+    expect(withSplitPointsJoined(parted, twice).map((w) => w.text)).toEqual(['3.6-5.1']);
   });
 
   it('leaves the words apart without a mark in the gap, with a mark no point (a hyphen, a mark above the baseline, two marks), or a gap wider than a point’s', () => {
     for (const marks of [[], [[134, 113, 8, 3]], [[136, 110, 4, 4]], [[134, 126, 3, 3], [139, 126, 3, 3]]] as Array<Array<[number, number, number, number]>>) {
       expect(withSplitPointsJoined(words, page([...glyphs, ...marks]))).toEqual(words);
     }
-    const far = [words[0]!, { ...words[1]!, x0: 170, x1: 182 }];
-    expect(withSplitPointsJoined(far, page([[100, 100, 12, 30], [120, 100, 12, 30], [170, 100, 12, 30], [149, 126, 4, 4]]))).toEqual(far);
+    // 50 px between the inks, 1.67 of the digits' height: wider than any monospaced point cell.
+    const far = [words[0]!, { ...words[1]!, x0: 182, x1: 194 }];
+    expect(withSplitPointsJoined(far, page([[100, 100, 12, 30], [120, 100, 12, 30], [182, 100, 12, 30], [155, 126, 4, 4]]))).toEqual(far);
+    // Together no number: two points in one.
+    const twoPoints = [{ ...words[0]!, text: '1.1' }, words[1]!];
+    expect(withSplitPointsJoined(twoPoints, page([...glyphs, [136, 126, 4, 4]]))).toEqual(twoPoints);
     const notNumbers = [{ ...words[0]!, text: 'ab' }, words[1]!];
     expect(withSplitPointsJoined(notNumbers, page([...glyphs, [136, 126, 4, 4]]))).toEqual(notNumbers);
   });

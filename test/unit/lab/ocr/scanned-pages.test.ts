@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { classifyDocument } from '../../../../functions/lab/classify-document';
+import { RESTORED_CONFIDENCE } from '../../../../functions/lab/ocr/decimal-points';
 import { MAX_RENDER_PIXELS, renderPages, renderResolution } from '../../../../functions/lab/ocr/page-image';
 import { recognizePages, recognizeWaitingPages, UnreadablePageError, withRecognizedPages } from '../../../../functions/lab/ocr/recognize-pages';
 import type { ImageRegion, PageImage, RecognizedWord, TextRecognizer } from '../../../../functions/lab/ocr/recognizer';
@@ -609,4 +610,34 @@ it('gives a range the spaces printed around its hyphen, which the engine dropped
   const texts = page!.items.map((item) => item.str);
   expect(texts).toContain('6 - 24');
   expect(texts).not.toContain('6-24');
+});
+
+it('reads a value the engine parted around its point and read the point as a letter (`9s` `4`) as the number the image shows', async () => {
+  // A thin Courier's `9.4` (URW's Nimbus Mono): two words, the point read as an `s` of the first.
+  const printed = [
+    ...TITLE_LINE,
+    { text: 'Calcium', x: 20, y: 25 },
+    { text: '9.4', x: 200, y: 25 },
+    { text: '8.6-10.3', x: 250, y: 25 },
+    // Single spaces, enough of them for the page's spacing to be measured (unspaced-words.ts).
+    { text: 'Collected:', x: 20, y: 8 },
+    { text: '11/10/24', x: 86, y: 8 },
+    { text: '10:51', x: 140, y: 8 },
+    { text: 'ET', x: 176, y: 8 },
+    { text: 'Received:', x: 194, y: 8 },
+  ];
+  const { bytes, boxOf } = await monospacedSheet(printed);
+  const pieces = (w: Printed) => (w.text === '9.4' ? [{ text: '9s', x: 200, y: 25 }, { text: '4', x: 212, y: 25 }] : [w]);
+  const fake: TextRecognizer = {
+    engine: 'fake',
+    recognize: async (image) => printed.flatMap(pieces).map((w) => ({ text: w.text, ...boxOf({ ...w, text: w.text === '9s' ? '9.' : w.text }, image.height), confidence: 0.95 })),
+    recognizeLine: async () => [],
+  };
+  const [page] = await pagesRead(bytes, fake);
+  const row = page!.items.filter((item) => item.y > 20 && item.y < 30).map((item) => [item.str, item.confidence]);
+  expect(row).toEqual([
+    ['Calcium', 0.95],
+    ['9.4', RESTORED_CONFIDENCE],
+    ['8.6-10.3', 0.95],
+  ]);
 });

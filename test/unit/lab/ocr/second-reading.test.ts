@@ -262,6 +262,26 @@ describe('withInkBesideRead', () => {
     expect(read).toEqual({ ...hdl, x1: 178 });
   });
 
+  it('reads the word and the ink together from the other renderings where the page’s scale reads them as something else, and takes the word grown where two agree', async () => {
+    // URW's Nimbus Mono `7.5`: the `7` read, its `.5` left beside it; the two read `Es` at the page's scale.
+    const seven: RecognizedWord = { text: '7', x0: 100, y0: 100, x1: 114, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.7 };
+    const ink = { x0: 118, y0: 100, x1: 140, y1: 130 };
+    const renderingsRead = (readings: { half: string[]; sharp: string[] }): TextRecognizer => ({
+      engine: 'fake',
+      recognize: async () => [],
+      recognizeLine: async (image, region) => {
+        // The page; the half-size rendering; the thresholded one; none of the others reads a word.
+        const texts = image === PAGE ? ['Es'] : image.dpi === 150 && !isBlackAndWhite(image) ? readings.half : image.dpi === 300 && isBlackAndWhite(image) ? readings.sharp : [];
+        return texts.map((text) => ({ text, x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1, confidence: 0.9 }));
+      },
+    });
+    const read = await withInkBesideRead(seven, ink, PAGE, renderingsRead({ half: ['7.5'], sharp: ['7.5'] }));
+    expect(read).toMatchObject({ text: '7.5', confidence: Math.min(SECOND_READING_CONFIDENCE, 0.7) });
+    // Renderings that agree on a number with a mark no value prints, or on one that is not the word grown, give nothing.
+    for (const agreed of ['7s5', '1.5', '75.']) expect(await withInkBesideRead(seven, ink, PAGE, renderingsRead({ half: [agreed], sharp: [agreed] }))).toBeUndefined();
+    expect(await withInkBesideRead(seven, ink, PAGE, renderingsRead({ half: ['7.5'], sharp: ['7.6'] }))).toBeUndefined();
+  });
+
   it('takes nothing where the line reads as several words, changes the word, grows it on the other side, adds no letter or digit, or reads nothing', async () => {
     for (const texts of [['3.', '6-5.1'], ['3.6-5.7'], ['6-5.13'], ['.6-5.1'], []]) {
       expect(await withInkBesideRead(RANGE_PIECE, LEFT_INK, PAGE, lineEngine(texts).recognizer)).toBeUndefined();
