@@ -19,10 +19,14 @@ import type { ResultFlag } from '../results-schema';
  *   its digits brings it within that scale and still above the range (a fax's Potassium `54` flagged `H`
  *   beside `3.5-5.2`, printed `5.4`). Labs print a test's values to its range's precision, so a whole
  *   number there lost its point; a value that high is printed with its point (`45.0` beside `0.0-4.9`).
+ * - Decimals lost: a whole number beside a range whose two bounds are printed with points, whatever its
+ *   flag (a fax's Albumin `4.7` read `4` beside `3.8-4.9`, a thin Courier's `.7` too faint to read).
+ *   Labs print a test's values to its range's precision (Quest and Labcorp alike: none of ~4,000 results
+ *   of the rendering generator's reports, drawn from their layouts, is otherwise), so a whole number
+ *   there lost its point, or its point and the digits after it.
  * Such a reading is no value to give (a value missed is better than a value wrong), and its row is left
  * unread, unless the point can be put back for sure (`restoredPoint`). A whole number outside a
- * whole-number range (`59`, `0-44`, no flag: reports print such values) is no sign of a lost point, nor
- * is one that no point brings into agreement.
+ * whole-number range (`59`, `0-44`, no flag: reports print such values) is no sign of a lost point.
  */
 
 const BELOW: readonly ResultFlag[] = ['L', 'LL'];
@@ -67,10 +71,14 @@ function pointedBeyondScale(read: string, flag: ResultFlag | null, range: Parsed
   return agreeing.some((pointed) => Number(pointed) <= BEYOND_SCALE * range.max!) ? agreeing : [];
 }
 
+/** Whether both bounds of a two-sided range are printed with points (`3.8-4.9`, `6.0 - 8.5`; not `0.5-10`, `<5.7` or `65-99`). */
+const isPointedBothSides = (range: ParsedRange) => /^\s*\d+\.\d+\s*-\s*\d+\.\d+\s*$/.test(range.text);
+
 export function misreadPoint(value: ParsedValue, flag: ResultFlag | null, range: ParsedRange | null): boolean {
   if (range === null || value.resultType !== 'numeric') return false;
-  const agrees = agreement(flag, range);
   const read = value.resultValue;
+  if (/^\d+$/.test(read) && isPointedBothSides(range)) return true;
+  const agrees = agreement(flag, range);
   if (agrees === null) return false;
   if (agrees(Number(read))) return pointedBeyondScale(read, flag, range).length > 0;
   if (agreeingPointed(read, agrees, range).length > 0) return true;

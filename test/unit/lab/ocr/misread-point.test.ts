@@ -22,25 +22,33 @@ describe('misreadPoint', () => {
     ['4.5', '30-100', null, 'a speck’s point'],
     ['1.50', '30-100', 'H', 'a speck’s point: flagged high, read below'],
     ['54', '3.5-5.2', 'H', 'a point lost: flagged high and read above, but ten times beyond the range'],
+    ['4', '3.8-4.9', null, 'decimals lost: a whole number beside a range printed with points'],
+    ['2', '1.2-2.2', null, 'decimals lost, inside the range as read'],
+    ['12', '1.2-2.2', 'H', 'decimals lost, agreeing with its flag as read'],
+    ['45', '4.0-5.0', 'H', 'decimals lost, agreeing with its flag as read'],
+    ['95', '1.2-2.2', null, 'decimals lost, no point bringing it into agreement'],
+    ['12', '1.2-2.2', 'A', 'decimals lost, whatever the flag'],
+    ['7', '6.0 - 8.5', null, 'decimals lost, the range printed with spaces'],
   ] as const)('takes %s beside %s (flag %s) for a misread point: %s', (value, printed, flag, _why) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(true));
 
   it.each([
     // Inside the range: a value as printed.
     ['48', '35-52', null],
-    ['2', '1.2-2.2', null],
+    ['5', '<7.0', null],
     // A whole-number range: reports print values outside it without a flag.
     ['59', '0-44', null],
+    // A range with a bound printed without a point says nothing of the value's precision.
+    ['7', '0.5-10', null],
     // Flagged, and the reading agrees with the flag: within ten times the range, or beyond it where no point brings it within.
-    ['12', '1.2-2.2', 'H'],
-    ['99', '0.1-0.5', 'H'],
-    ['45', '4.0-5.0', 'H'],
+    ['99', '<0.5', 'H'],
+    ['45', '<5.0', 'H'],
     ['2.5', '30-100', 'L'],
     // A flag that says nothing of where the value lies.
-    ['12', '1.2-2.2', 'A'],
+    ['12', '<7.0', 'A'],
     // Flagged low beside a range with no lower bound: nothing to compare.
     ['85', '<7.0', 'L'],
     // No point brings it into agreement.
-    ['95', '1.2-2.2', null],
+    ['95', '<1.2', null],
     ['1.5', '44-121', null],
     // `7.0` is not below `<7.0`: the bound is exclusive.
     ['70', '<7.0', null],
@@ -49,23 +57,34 @@ describe('misreadPoint', () => {
     ['0.5', '1.2-2.2', null],
   ] as const)('leaves %s beside %s (flag %s)', (value, printed, flag) => expect(misreadPoint(numeric(value), flag, range(printed))).toBe(false));
 
-  it('takes a pointed value read without its point exactly where that contradicts the flag the lab prints for the value', () => {
+  it('takes a pointed value read without its point beside a range printed with points on both sides, and beside one on one side exactly where that contradicts the flag the lab prints', () => {
     const pointed = fc.record({
       whole: fc.integer({ min: 0, max: 99 }),
       tenths: fc.integer({ min: 0, max: 9 }),
       low: fc.integer({ min: 0, max: 999 }),
       width: fc.integer({ min: 1, max: 300 }),
+      twoSided: fc.boolean(),
     });
     fc.assert(
       fc.property(
-        pointed.chain(({ whole, tenths, low, width }) => {
-          const r = range(`${(low / 10).toFixed(1)}-${((low + width) / 10).toFixed(1)}`);
-          return fc.tuple(fc.constant(`${whole}.${tenths}`), fc.constant(r), flagged(whole + tenths / 10, r));
+        pointed.chain(({ whole, tenths, low, width, twoSided }) => {
+          const top = ((low + width) / 10).toFixed(1);
+          const r = range(twoSided ? `${(low / 10).toFixed(1)}-${top}` : `<${top}`);
+          // The lab's flag: low below the range (none beside an upper bound alone), high at or over its top.
+          const value = whole + tenths / 10;
+          const flag: ResultFlag | null = twoSided ? flagOf(value, r) : value >= r.max! ? 'H' : null;
+          return fc.tuple(fc.constant(`${whole}.${tenths}`), fc.constant(r), fc.constant(flag), fc.constant(twoSided));
         }),
-        ([printed, r, flag]) => {
+        ([printed, r, flag, twoSided]) => {
           const read = printed.replace('.', '');
+          if (twoSided) {
+            // Decimals lost: the range's precision says so, whatever the flag.
+            expect(misreadPoint(numeric(read), flag, r)).toBe(true);
+            expect(misreadPoint(numeric(printed), flag, r)).toBe(false);
+            return;
+          }
           const x = Number(read);
-          const agrees = flag === 'L' ? x < r.min! : flag === 'H' ? x > r.max! : x >= r.min! && x <= r.max!;
+          const agrees = flag === 'H' ? x >= r.max! : x < r.max!;
           // Flagged high as read, but over ten times the range's top, where a point put back (above the top) brings it under that.
           const placements = Array.from({ length: read.length - 1 }, (_, i) => Number(`${read.slice(0, i + 1)}.${read.slice(i + 1)}`));
           const beyondScale = flag === 'H' && x > 10 * r.max! && placements.some((p) => p > r.max! && p <= 10 * r.max!);
