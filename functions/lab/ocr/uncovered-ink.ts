@@ -1,3 +1,4 @@
+import { INK as POINT_INK } from './decimal-points';
 import type { PageImage } from './recognizer';
 
 /**
@@ -13,6 +14,27 @@ import type { PageImage } from './recognizer';
 
 /** Grey level under which a pixel counts as ink (as in deskew.ts and despeckle.ts). */
 const INK = 128;
+/**
+ * Grey level under which a pixel counts as faint ink: as light as a point's ink counts (decimal-points.ts).
+ * A thin Courier blurred on a 150-dpi scan (URW's Nimbus Mono) draws much of its strokes lighter than
+ * 128: there its `9.8` was a cluster of part of the `8`, read `a`; with its faint ink, the whole value,
+ * read `9.8`.
+ */
+const FAINT_INK = POINT_INK;
+/**
+ * How much wider (share of the text height) than the ink clusters inside it a cluster of faint ink must
+ * be to stand for them: about a glyph more. Faint ink that only thickens a cluster changes its box by a
+ * pixel or two, and the engine reads a box a few pixels taller differently (a noisy Courier `L` flag
+ * read `It`, then `k`): such a cluster stays as its ink found it.
+ */
+const FAINT_GAIN = 0.5;
+/**
+ * Least height (share of the text height) of a cluster of faint ink with no darker ink in it: faint ink
+ * alone is weaker evidence of text, and a glyph's faint rest beside the word the engine read is short
+ * (a Helvetica `%` boxed without the faint side of its rings: 0.55, read `/0` and joined to it as `%/0`),
+ * where a faint value's digits are as tall as the text (0.85–0.95).
+ */
+const FAINT_ALONE_HEIGHT = 0.7;
 const CELL = 4;
 /** Dark pixels a cell needs to count as ink. */
 const MIN_CELL_INK = 2;
@@ -42,7 +64,7 @@ const JOIN_GAP_SHARE = 0.6;
 const WORD_MARGIN_SHARE = 0.15;
 const DEFAULT_MAX_CLUSTERS = 40;
 
-function inkCells(image: PageImage): { cells: Uint8Array; columns: number; rows: number } {
+function inkCells(image: PageImage, ink: number): { cells: Uint8Array; columns: number; rows: number } {
   const columns = Math.ceil(image.width / CELL);
   const rows = Math.ceil(image.height / CELL);
   const counts = new Uint8Array(columns * rows);
@@ -50,7 +72,7 @@ function inkCells(image: PageImage): { cells: Uint8Array; columns: number; rows:
     const row = y * image.width;
     const cellRow = ((y / CELL) | 0) * columns;
     for (let x = 0; x < image.width; x++) {
-      if (image.grey[row + x]! < INK) {
+      if (image.grey[row + x]! < ink) {
         const i = cellRow + ((x / CELL) | 0);
         if (counts[i]! < 255) counts[i]!++;
       }
@@ -61,14 +83,11 @@ function inkCells(image: PageImage): { cells: Uint8Array; columns: number; rows:
   return { cells, columns, rows };
 }
 
-/**
- * Boxes (pixels, inclusive) of ink clusters that no word covers and that are sized like text, largest
- * ink first. Pure: the same image and words give the same boxes.
- */
-export function uncoveredInk(image: PageImage, words: readonly Box[], options: UncoveredInkOptions): Box[] {
-  const { textHeight } = options;
-  if (!(textHeight > 0) || image.width === 0 || image.height === 0) return [];
-  const { cells, columns, rows } = inkCells(image);
+type Cluster = Box & { ink: number };
+
+/** Text-sized clusters (pixels, inclusive) of the pixels darker than `ink` that no word covers. */
+function clustersOf(image: PageImage, words: readonly Box[], textHeight: number, ink: number): Cluster[] {
+  const { cells, columns, rows } = inkCells(image, ink);
   const margin = WORD_MARGIN_SHARE * textHeight;
   for (const w of words) {
     const cx0 = Math.max(0, Math.floor((w.x0 - margin) / CELL));
@@ -80,7 +99,7 @@ export function uncoveredInk(image: PageImage, words: readonly Box[], options: U
   // Clusters: 8-connected ink cells, with horizontal gaps up to a space's width bridged.
   const bridge = Math.max(1, Math.round((JOIN_GAP_SHARE * textHeight) / CELL));
   const label = new Int32Array(columns * rows).fill(-1);
-  const clusters: Array<Box & { ink: number }> = [];
+  const clusters: Cluster[] = [];
   const stack: number[] = [];
   for (let start = 0; start < cells.length; start++) {
     if (!cells[start] || label[start]! >= 0) continue;
@@ -119,7 +138,27 @@ export function uncoveredInk(image: PageImage, words: readonly Box[], options: U
     .filter((c) => {
       const height = c.y1 - c.y0 + 1;
       return height >= MIN_HEIGHT_SHARE * textHeight && height <= MAX_HEIGHT_SHARE * textHeight && c.ink >= MIN_INK_SHARE * textHeight * textHeight;
-    })
+    });
+}
+
+const within = (inner: Box, outer: Box) => inner.x0 >= outer.x0 && inner.x1 <= outer.x1 && inner.y0 >= outer.y0 && inner.y1 <= outer.y1;
+
+/**
+ * Boxes (pixels, inclusive) of ink clusters that no word covers and that are sized like text, largest
+ * ink first: the clusters of ink, and where faint ink adds glyphs to them (FAINT_GAIN) or stands alone
+ * as tall as text (FAINT_ALONE_HEIGHT), the clusters of faint ink instead. Pure: the same image and words give the same boxes.
+ */
+export function uncoveredInk(image: PageImage, words: readonly Box[], options: UncoveredInkOptions): Box[] {
+  const { textHeight } = options;
+  if (!(textHeight > 0) || image.width === 0 || image.height === 0) return [];
+  const dark = clustersOf(image, words, textHeight, INK);
+  const faint = clustersOf(image, words, textHeight, FAINT_INK).filter((f) => {
+    const inside = dark.filter((d) => within(d, f));
+    if (inside.length === 0) return f.y1 - f.y0 + 1 >= FAINT_ALONE_HEIGHT * textHeight;
+    const width = Math.max(...inside.map((d) => d.x1)) - Math.min(...inside.map((d) => d.x0));
+    return f.x1 - f.x0 - width >= FAINT_GAIN * textHeight;
+  });
+  return [...dark.filter((d) => !faint.some((f) => within(d, f))), ...faint]
     .sort((a, b) => b.ink - a.ink || a.y0 - b.y0 || a.x0 - b.x0)
     .slice(0, options.maxClusters ?? DEFAULT_MAX_CLUSTERS)
     .map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import type { PageImage } from '../../../../functions/lab/ocr/recognizer';
 import { type Box, uncoveredInk, wordBeside } from '../../../../functions/lab/ocr/uncovered-ink';
 
-/** A white page with black rectangles [x, y, width, height] drawn on it. */
-function page(rects: ReadonlyArray<readonly [number, number, number, number]>, width = 600, height = 300): PageImage {
+/** A white page with rectangles [x, y, width, height, grey?] drawn on it, in `ink` (black by default) where a rectangle names no grey of its own. */
+function page(rects: ReadonlyArray<readonly [number, number, number, number, number?]>, width = 600, height = 300, ink = 10): PageImage {
   const grey = new Uint8Array(width * height).fill(250);
-  for (const [x0, y0, w, h] of rects) for (let y = y0; y < Math.min(height, y0 + h); y++) for (let x = x0; x < Math.min(width, x0 + w); x++) grey[y * width + x] = 10;
+  for (const [x0, y0, w, h, own] of rects) for (let y = y0; y < Math.min(height, y0 + h); y++) for (let x = x0; x < Math.min(width, x0 + w); x++) grey[y * width + x] = own ?? ink;
   return { width, height, dpi: 300, grey };
 }
 
@@ -35,6 +35,29 @@ describe('uncoveredInk', () => {
     const found = uncoveredInk(image, [], { textHeight: TEXT_HEIGHT });
     expect(found).toHaveLength(1);
     expect(inside(found[0]!, 100, 200) && inside(found[0]!, 129, 227)).toBe(true);
+  });
+
+  it('finds a word drawn in light grey, as a blurred thin font is, whole', () => {
+    // Three glyphs of a value in grey 150, lighter than the page's threshold of 128: one region over all three.
+    const image = page([[100, 100, 14, 30], [120, 126, 4, 4], [130, 100, 14, 30]], 600, 300, 150);
+    const found = uncoveredInk(image, [], { textHeight: TEXT_HEIGHT });
+    expect(found).toHaveLength(1);
+    expect(inside(found[0]!, 100, 100) && inside(found[0]!, 143, 129)).toBe(true);
+    // Paper's grain, lighter still, is no ink.
+    expect(uncoveredInk(page([[100, 100, 14, 30]], 600, 300, 200), [], { textHeight: TEXT_HEIGHT })).toEqual([]);
+    // Faint ink alone under 0.7 of the text's height (a glyph's faint rest beside its word) is left; dark ink that short is not.
+    expect(uncoveredInk(page([[100, 100, 14, 17]], 600, 300, 150), [], { textHeight: TEXT_HEIGHT })).toEqual([]);
+    expect(uncoveredInk(page([[100, 100, 14, 17]]), [], { textHeight: TEXT_HEIGHT })).toHaveLength(1);
+  });
+
+  it('widens a cluster to the faint glyphs beside its dark ones, and keeps it as its dark ink found it where faint ink only thickens it', () => {
+    // A dark glyph, then a faint point and a faint glyph: one region over all three.
+    const added = uncoveredInk(page([[100, 100, 14, 30], [120, 126, 4, 4, 150], [130, 100, 14, 30, 150]]), [], { textHeight: TEXT_HEIGHT });
+    expect(added).toHaveLength(1);
+    expect(inside(added[0]!, 100, 100) && inside(added[0]!, 143, 129)).toBe(true);
+    // A dark glyph with a faint rim four pixels wide all round: the region the dark glyph alone gives.
+    const rimmed = uncoveredInk(page([[96, 96, 22, 38, 150], [100, 100, 14, 30]]), [], { textHeight: TEXT_HEIGHT });
+    expect(rimmed).toEqual(uncoveredInk(page([[100, 100, 14, 30]]), [], { textHeight: TEXT_HEIGHT }));
   });
 
   it('finds nothing on a blank page or without a text height', () => {
