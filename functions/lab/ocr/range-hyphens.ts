@@ -60,16 +60,36 @@ export function isPrintedHyphen(b: Blob, { glyphs, tallest, baseline }: WordInk)
 }
 
 /**
+ * Widest gap (share of the digits' height) between two pieces of one hyphen that noise broke: a noisy
+ * 150-dpi `6 - 24` in DejaVu Sans Mono showed its hyphen as two pieces 3 pixels wide, 3 pixels apart,
+ * beside digits 27 pixels tall.
+ */
+const HYPHEN_BREAK = 0.15;
+
+/** The marks between a word's glyphs, with pieces side by side at one height joined into one: a hyphen that noise broke. */
+function withBrokenMarksJoined({ blobs, glyphs, tallest }: WordInk): Blob[] {
+  const joined: Blob[] = [];
+  for (const mark of blobs.filter((b) => !glyphs.includes(b)).sort((a, b) => a.x0 - b.x0)) {
+    const last = joined[joined.length - 1];
+    if (last && mark.x0 - last.x1 - 1 <= HYPHEN_BREAK * tallest && mark.y0 <= last.y1 && mark.y1 >= last.y0) {
+      joined[joined.length - 1] = { x0: last.x0, y0: Math.min(last.y0, mark.y0), x1: Math.max(last.x1, mark.x1), y1: Math.max(last.y1, mark.y1), area: last.area + mark.area };
+    } else joined.push(mark);
+  }
+  return joined;
+}
+
+/**
  * The range a box of digits read as `digits` shows, its marks put back from the image, or null. Each
  * glyph is one blob, one read digit each; a gap wide enough for a mark (the digits' pitch 0.8 of their
  * height or more, decimal-points.ts) holds exactly one, a printed point or the one hyphen at least a
- * fifth of the digits' height wide, and a narrower gap holds none; and the marks make a rising range.
+ * fifth of the digits' height wide (its pieces joined where noise broke it), and a narrower gap holds
+ * none; and the marks make a rising range.
  */
 function rangeInInk(digits: string, box: RecognizedWord, image: PageImage): string | null {
   const ink = inkOf(box, image);
   if (!ink || ink.glyphs.length !== digits.length) return null;
   const { blobs, tallest, glyphs } = ink;
-  const hyphens = blobs.filter((b) => isPrintedHyphen(b, ink));
+  const hyphens = withBrokenMarksJoined(ink).filter((b) => isPrintedHyphen(b, ink));
   if (hyphens.length !== 1) return null;
   const marks = [...hyphens, ...blobs.filter((b) => isPrintedPoint(b, ink))];
   const centre = (b: Blob) => (b.x0 + b.x1) / 2;

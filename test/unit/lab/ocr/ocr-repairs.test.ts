@@ -391,6 +391,34 @@ describe('withSplitRangesJoined', () => {
     const falling = [words[0]!, { ...words[1]!, text: '111' }];
     expect(withSplitRangesJoined(falling, image)).toEqual(falling);
   });
+
+  it('takes a hyphen that noise broke in two for one, where its pieces stand side by side at one height', () => {
+    // A noisy `6 - 24`: `6` at x = 100, `24` at 170 and 190, the hyphen's pieces 5 and 4 px wide, 3 px apart.
+    const digits: Array<[number, number, number, number]> = [
+      [100, 100, 12, 30],
+      [170, 100, 12, 30],
+      [190, 100, 12, 30],
+    ];
+    const words: RecognizedWord[] = [
+      { ...WORD, text: '6', x0: 100, x1: 112 },
+      { ...WORD, text: '24', x0: 170, x1: 202 },
+    ];
+    const broken = page([...digits, [133, 113, 5, 3], [141, 113, 4, 3]]);
+    expect(withSplitRangesJoined(words, broken)).toEqual([{ ...WORD, text: '6-24', x0: 100, x1: 202, confidence: RESTORED_CONFIDENCE }]);
+    // Pieces at two heights, or further apart than a break, are no hyphen.
+    for (const pieces of [
+      [
+        [133, 113, 5, 3],
+        [141, 119, 4, 3],
+      ],
+      [
+        [130, 113, 5, 3],
+        [145, 113, 4, 3],
+      ],
+    ] as Array<Array<[number, number, number, number]>>) {
+      expect(withSplitRangesJoined(words, page([...digits, ...pieces]))).toEqual(words);
+    }
+  });
 });
 
 describe('withSplitPointsJoined', () => {
