@@ -31,8 +31,9 @@ const FAINT_GAIN = 0.5;
 /**
  * Least height (share of the text height) of a cluster of faint ink with no darker ink in it: faint ink
  * alone is weaker evidence of text, and a glyph's faint rest beside the word the engine read is short
- * (a Helvetica `%` boxed without the faint side of its rings: 0.55, read `/0` and joined to it as `%/0`),
- * where a faint value's digits are as tall as the text (0.85–0.95).
+ * (a photographed Helvetica `%` boxed without the faint side of its rings: 16 pixels of faint ink, read
+ * `/0` and joined to it as `%/0`), where a faint value's digits stand as tall as its line (a blurred
+ * Nimbus Mono `6.6` at 8.5 points: 24 pixels).
  */
 const FAINT_ALONE_HEIGHT = 0.7;
 const CELL = 4;
