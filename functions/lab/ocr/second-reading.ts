@@ -87,8 +87,8 @@ const RENDERINGS: ReadonlyArray<{ of: (crop: PageImage) => PageImage; scale: num
 const COMPARATOR = /^[<>]/;
 /** A number as a value cell prints it, with a flag letter or two after it (`5.0L`, `111H`). */
 const FLAGGED_NUMBER = /^\d+(?:\.\d+)?[A-Z]{0,2}$/;
-/** Digits with points and a hyphen: a number, a range or a piece of one (`6-5.1`). */
-const NUMBER_OR_RANGE = /^[\d.-]*\d[\d.-]*$/;
+/** Digits with points and hyphens only: a number, a range or a piece of one (`6-5.1`, `2-1.`). */
+const NUMBER_SHAPED = /^[\d.-]*\d[\d.-]*$/;
 /** A number or range, with a comparator or a flag (`<5.0`, `3.6-5.1`, `5.0L`). */
 const FLAGGED_NUMBER_OR_RANGE = /^[<>]?\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?[A-Z]{0,2}$/;
 
@@ -230,7 +230,7 @@ export async function withInkBesideRead(word: RecognizedWord, ink: ImageRegion, 
   /** Whether a reading is the word with letters or digits added on the ink's side (a number or range's, only into a number or range, flagged or not). */
   const grows = (text: string) => {
     const added = ink.x1 < word.x0 ? text.endsWith(word.text) && text.slice(0, -word.text.length) : text.startsWith(word.text) && text.slice(word.text.length);
-    return added !== false && /[\p{L}\p{N}]/u.test(added) && (!NUMBER_OR_RANGE.test(word.text) || FLAGGED_NUMBER_OR_RANGE.test(text));
+    return added !== false && /[\p{L}\p{N}]/u.test(added) && (!NUMBER_SHAPED.test(word.text) || FLAGGED_NUMBER_OR_RANGE.test(text));
   };
   const words = (await readLine(image, region)).filter((w) => w.text.trim() !== '');
   const read = words.length === 1 ? words[0]! : undefined;

@@ -612,13 +612,14 @@ it('gives a range the spaces printed around its hyphen, which the engine dropped
   expect(texts).not.toContain('6-24');
 });
 
-it('reads a value the engine parted around its point and read the point as a letter (`9s` `4`) as the number the image shows', async () => {
-  // A thin Courier's `9.4` (URW's Nimbus Mono): two words, the point read as an `s` of the first.
+it('reads a value and a range the engine parted around their points as the numbers the image shows, a point read as a letter (`9s` `4`) or a range cut twice (`0` `2-1.` `2`)', async () => {
+  // A thin Courier (URW's Nimbus Mono): `9.4` read as two words, its point an `s` of the first; `0.2-1.2`
+  // read as three, whose last two join only as words too close for a space, and the first across the point.
   const printed = [
     ...TITLE_LINE,
     { text: 'Calcium', x: 20, y: 25 },
     { text: '9.4', x: 200, y: 25 },
-    { text: '8.6-10.3', x: 250, y: 25 },
+    { text: '0.2-1.2', x: 250, y: 25 },
     // Single spaces, enough of them for the page's spacing to be measured (unspaced-words.ts).
     { text: 'Collected:', x: 20, y: 8 },
     { text: '11/10/24', x: 86, y: 8 },
@@ -627,7 +628,18 @@ it('reads a value the engine parted around its point and read the point as a let
     { text: 'Received:', x: 194, y: 8 },
   ];
   const { bytes, boxOf } = await monospacedSheet(printed);
-  const pieces = (w: Printed) => (w.text === '9.4' ? [{ text: '9s', x: 200, y: 25 }, { text: '4', x: 212, y: 25 }] : [w]);
+  const cut: Record<string, Printed[]> = {
+    '9.4': [
+      { text: '9s', x: 200, y: 25 },
+      { text: '4', x: 212, y: 25 },
+    ],
+    '0.2-1.2': [
+      { text: '0', x: 250, y: 25 },
+      { text: '2-1.', x: 262, y: 25 },
+      { text: '2', x: 286, y: 25 },
+    ],
+  };
+  const pieces = (w: Printed) => cut[w.text] ?? [w];
   const fake: TextRecognizer = {
     engine: 'fake',
     recognize: async (image) => printed.flatMap(pieces).map((w) => ({ text: w.text, ...boxOf({ ...w, text: w.text === '9s' ? '9.' : w.text }, image.height), confidence: 0.95 })),
@@ -638,6 +650,6 @@ it('reads a value the engine parted around its point and read the point as a let
   expect(row).toEqual([
     ['Calcium', 0.95],
     ['9.4', RESTORED_CONFIDENCE],
-    ['8.6-10.3', 0.95],
+    ['0.2-1.2', RESTORED_CONFIDENCE],
   ]);
 });

@@ -264,7 +264,7 @@ describe('withInkBesideRead', () => {
 
   it('reads the word and the ink together from the other renderings where the page’s scale reads them as something else, and takes the word grown where two agree', async () => {
     // URW's Nimbus Mono `7.5`: the `7` read, its `.5` left beside it; the two read `Es` at the page's scale.
-    const seven: RecognizedWord = { text: '7', x0: 100, y0: 100, x1: 114, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.7 };
+    const seven: RecognizedWord = { text: '7', x0: 100, y0: 100, x1: 114, y1: 130, baseline: 130, lineHeight: 38, confidence: 0.55 };
     const ink = { x0: 118, y0: 100, x1: 140, y1: 130 };
     const renderingsRead = (readings: { half: string[]; sharp: string[] }): TextRecognizer => ({
       engine: 'fake',
@@ -276,7 +276,9 @@ describe('withInkBesideRead', () => {
       },
     });
     const read = await withInkBesideRead(seven, ink, PAGE, renderingsRead({ half: ['7.5'], sharp: ['7.5'] }));
-    expect(read).toMatchObject({ text: '7.5', confidence: Math.min(SECOND_READING_CONFIDENCE, 0.7) });
+    // Flagged as a settled reading is, and no surer than the word it grew from.
+    expect(read).toMatchObject({ text: '7.5', confidence: 0.55 });
+    expect((await withInkBesideRead({ ...seven, confidence: 0.95 }, ink, PAGE, renderingsRead({ half: ['7.5'], sharp: ['7.5'] })))?.confidence).toBe(SECOND_READING_CONFIDENCE);
     // Renderings that agree on a number with a mark no value prints, or on one that is not the word grown, give nothing.
     for (const agreed of ['7s5', '1.5', '75.']) expect(await withInkBesideRead(seven, ink, PAGE, renderingsRead({ half: [agreed], sharp: [agreed] }))).toBeUndefined();
     expect(await withInkBesideRead(seven, ink, PAGE, renderingsRead({ half: ['7.5'], sharp: ['7.6'] }))).toBeUndefined();
