@@ -1,3 +1,4 @@
+import { median } from './median';
 import type { PageImage } from './recognizer';
 
 /**
@@ -93,8 +94,27 @@ interface Line {
 const STRAIGHT_SHARE = 0.9;
 
 /**
- * Least-squares line through points (t, s) as s = slope · t + offset, fitted again without those more
- * than `tolerance` off it; none where that leaves out more than a tenth of them.
+ * A line through points (t, s) as s = slope · t + offset that samples off the edge cannot pull: the
+ * median slope between each point and the one half the list further on, the median offset under that
+ * slope (Theil–Sen over paired halves). A least-squares start would be tilted by the samples at one end
+ * that lie on the neighbouring edge (a sheet turned 3° shows its side edge in the first columns of its
+ * top one), and would then leave true samples outside the tolerance.
+ */
+function robustLine(points: readonly Point[]): Line | undefined {
+  const half = points.length >> 1;
+  const slopes: number[] = [];
+  for (let k = 0; k < half; k++) {
+    const [[t0, s0], [t1, s1]] = [points[k]!, points[k + half]!];
+    if (t1 !== t0) slopes.push((s1 - s0) / (t1 - t0));
+  }
+  const slope = median(slopes);
+  if (slope === undefined) return undefined;
+  return { slope, offset: median(points.map(([t, s]) => s - slope * t))! };
+}
+
+/**
+ * Line through points (t, s) as s = slope · t + offset: least squares through the points within
+ * `tolerance` of a robust start; none where that leaves out more than a tenth of them.
  */
 function fitted(points: readonly Point[], tolerance: number): Line | undefined {
   const leastSquares = (list: readonly Point[]): Line | undefined => {
@@ -107,10 +127,10 @@ function fitted(points: readonly Point[], tolerance: number): Line | undefined {
     const slope = (n * sts - st * ss) / denominator;
     return { slope, offset: (ss - slope * st) / n };
   };
-  const first = leastSquares(points);
-  if (!first) return undefined;
+  const start = robustLine(points);
+  if (!start) return undefined;
   const near = (line: Line) => points.filter(([t, s]) => Math.abs(line.slope * t + line.offset - s) <= tolerance);
-  const line = leastSquares(near(first));
+  const line = leastSquares(near(start));
   return line && near(line).length >= STRAIGHT_SHARE * points.length ? line : undefined;
 }
 

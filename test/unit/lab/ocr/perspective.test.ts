@@ -92,6 +92,21 @@ describe('perspective', () => {
     );
   });
 
+  it('finds the corners of a sheet turned 3° and slanted, whose side edge fills the first columns of its top one', () => {
+    // Found by the property above on CI: a start fitted by least squares through every sample of the top
+    // edge was tilted by the side edge's samples at its left end, and left true samples out.
+    const [width, height] = [300, 431];
+    const quad: Quad = [
+      [49.02, 30.86],
+      [269.73, 42.42],
+      [265.12, 400.88],
+      [16.13, 387.83],
+    ];
+    const found = sheetQuad(outsideOf({ width, height, quad }), { width, height, dpi: 100 });
+    expect(found).toBeDefined();
+    for (let i = 0; i < 4; i++) expect(Math.hypot(found![i]![0] - quad[i]![0], found![i]![1] - quad[i]![1])).toBeLessThan(2.5);
+  });
+
   it('measures no corners where the sheet reaches the frame', () => {
     const width = 300;
     const height = 400;
