@@ -229,6 +229,11 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
   const lineGroups = lines.map(measuredGroups);
   const lineStarts = lineGroups.map((groups) => groups.map((group) => group[0]!.x0));
   const starts = lineStarts.flat().sort((a, b) => a - b);
+  // A flag after its value (`19` `L`) is no start of the value column: flags of two rows set under a
+  // centred RESULT header line up with it while their values start left of it.
+  const valueStarts = lineGroups
+    .flatMap((groups) => groups.filter((group, k) => k === 0 || group.length > 1 || flagOf(group[0]!.text) === null).map((group) => group[0]!.x0))
+    .sort((a, b) => a - b);
   const startsReadingAs = (role: ColumnRole) => {
     const reads = READS_AS[role];
     if (!reads) return [];
@@ -248,7 +253,8 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
       calibrated.push(column);
       continue;
     }
-    let aligned = alignedIn(column.x - HEADER_LEAD - 0.001, column.x + EDGE_SLACK);
+    const among = column.role === 'value' ? valueStarts : starts;
+    let aligned = alignedIn(column.x - HEADER_LEAD - 0.001, column.x + EDGE_SLACK, among);
     // Nothing starts near the header: it may be centred over a wider column; look left, but no further
     // than halfway to the header before (what starts left of that is the column before's), and only at
     // starts with a cell between them and the name on half their lines at least (right-aligned values
@@ -266,7 +272,7 @@ export function calibrateColumns(columns: readonly Column[], lines: readonly Lin
         judged.set(x, leaves);
         return leaves;
       };
-      aligned = alignedIn((before.x1 + column.x) / 2 - EDGE_SLACK, column.x + EDGE_SLACK).filter(leavesBefore);
+      aligned = alignedIn((before.x1 + column.x) / 2 - EDGE_SLACK, column.x + EDGE_SLACK, among).filter(leavesBefore);
       // A centred header over ranges or units that start just right of the previous header: their shape says whose they are.
       if (aligned.length === 0) aligned = alignedIn(before.x1, column.x + EDGE_SLACK, startsReadingAs(column.role)).filter(leavesBefore);
     }

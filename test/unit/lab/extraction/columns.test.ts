@@ -45,6 +45,22 @@ describe('calibrateColumns', () => {
     expect(calibrateColumns(columns, rows)[3]!.from).toBeLessThanOrEqual(331);
   });
 
+  it('never takes flags after their values for the start of the value column', () => {
+    // A photographed Labcorp report in Courier: values from 222 under `RESULT` centred at 236, two
+    // rows' flags (`L`, `HH`) at 237–238 lining up with each other beside it. Taken for the column's
+    // start, they put every value in the name column.
+    const columns = [column('name', 106, 'TESTS'), column('value', 236, 'RESULT'), column('unit', 330, 'UNIT'), column('range', 399, 'REFERENCE INTERVAL')];
+    const rows = [
+      line(642, [[28, 'Glucose'], [222.7, '116'], [242.4, 'H'], [313.4, 'mg/dL'], [401, '65-99']]),
+      line(633, [[28, 'BUN'], [222.2, '20'], [313.4, 'mg/dL'], [401, '6-24']]),
+      line(585, [[28, 'Carbon Dioxide, Total'], [222.2, '19'], [238.1, 'L'], [313.4, 'mmol/L'], [401, '20-29']]),
+      line(576, [[28, 'Calcium'], [222.2, '9.4'], [313.4, 'mg/dL'], [401, '8.7-10.2']]),
+      line(481, [[28, 'ALT (SGPT)'], [222.2, '49'], [237.4, 'HH'], [313.4, 'IU/L'], [401, '0-44']]),
+    ];
+    const value = calibrateColumns(columns, rows)[1]!;
+    for (const row of rows) expect(row.words[1]!.x0).toBeGreaterThanOrEqual(value.from);
+  });
+
   it('never takes right-aligned values of the column before for the start of the next column', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0.1, max: 9999, noNaN: true }), { minLength: 3, maxLength: 12 }), (values) => {
