@@ -29,7 +29,7 @@ const MAX_GLYPH_HEIGHT_INCHES = 0.2;
 const POINT_GAP = 0.7;
 const BASELINE_TOLERANCE = 0.15;
 
-interface Blob {
+export interface Blob {
   area: number;
   x0: number;
   y0: number;
@@ -178,8 +178,8 @@ class GlyphsByBottom {
   }
 }
 
-/** The page with its isolated specks turned white, and how many were removed. */
-export function despeckle(image: PageImage): { image: PageImage; removed: number } {
+/** The page with its isolated specks turned white, how many were removed, and the blobs of ink left (its glyphs, rules and marks). */
+export function despeckle(image: PageImage): { image: PageImage; removed: number; blobs: Blob[] } {
   const { width, height, dpi } = image;
   const maxArea = Math.max(1, Math.round(MAX_SPECK_AREA_AT_300_DPI * (dpi / 300) ** 2));
   const maxSide = Math.max(1, Math.round(MAX_SPECK_SIDE_INCHES * dpi));
@@ -191,10 +191,10 @@ export function despeckle(image: PageImage): { image: PageImage; removed: number
     const box = [Math.max(0, blob.x0 - clearance), Math.max(0, blob.y0 - clearance), Math.min(width - 1, blob.x1 + clearance), Math.min(height - 1, blob.y1 + clearance)] as const;
     return inkIn(image, ...box) === blob.area;
   });
-  if (isolated.length === 0) return { image, removed: 0 };
+  if (isolated.length === 0) return { image, removed: 0, blobs: all };
   const glyphs = new GlyphsByBottom(all, MAX_GLYPH_HEIGHT_INCHES * dpi);
-  const specks = isolated.filter((blob) => !glyphs.flank(blob));
-  if (specks.length === 0) return { image, removed: 0 };
+  const specks = new Set(isolated.filter((blob) => !glyphs.flank(blob)));
+  if (specks.size === 0) return { image, removed: 0, blobs: all };
   const grey = new Uint8Array(image.grey);
   // All the ink in a speck's own box is the speck's: its wider box holds no other.
   for (const speck of specks) {
@@ -202,5 +202,5 @@ export function despeckle(image: PageImage): { image: PageImage; removed: number
       for (let i = y * width + speck.x0; i <= y * width + speck.x1; i++) if (grey[i]! < INK) grey[i] = 255;
     }
   }
-  return { image: { ...image, grey }, removed: specks.length };
+  return { image: { ...image, grey }, removed: specks.size, blobs: all.filter((blob) => !specks.has(blob)) };
 }

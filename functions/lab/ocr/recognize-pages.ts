@@ -2,13 +2,14 @@ import type { PageText } from '../pdf-text';
 import { withDecimalPoint } from './decimal-points';
 import { inkShare, linesRunDown } from './deskew';
 import { despeckle } from './despeckle';
-import { halved, turned } from './grey-geometry';
+import { emboldened, halved, turned } from './grey-geometry';
 import { withMisreadZeros } from './misread-zeros';
 import { RENDER_DPI, type RenderedPage, renderPages, straightenedPage } from './page-image';
 import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from './range-hyphens';
 import { type PageImage, type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain, withInkBesideRead, withMisshapenRangesReadAgain } from './second-reading';
 import { withSpeckHyphenSplit } from './speck-hyphens';
+import { isLightType, strokeWeight } from './stroke-weight';
 import { withTrailingPeriod } from './trailing-period';
 import { uncoveredInk, wordBeside } from './uncovered-ink';
 import { withUnitLetterCase } from './unit-letter-case';
@@ -156,13 +157,16 @@ function readsAsText(words: readonly RecognizedWord[]): boolean {
  * Nothing changes for a page that reads upright: the turns cost only pages that would have failed.
  */
 async function orientedReading(rendered: RenderedPage, recognizer: TextRecognizer): Promise<OrientedReading> {
-  const upright = despeckle(rendered.image).image;
-  const words = await recognizer.recognize(upright);
+  const { image: upright, blobs } = despeckle(rendered.image);
+  // A light type is read a pixel bolder (stroke-weight.ts); the repairs after look at the page as drawn.
+  const bolder = isLightType(strokeWeight(upright, blobs));
+  const read = (image: PageImage) => recognizer.recognize(bolder ? emboldened(image) : image);
+  const words = await read(upright);
   if (readsAsText(words)) return { image: upright, words, quarterTurns: 0, skewDegrees: rendered.skewDegrees };
   for (const quarterTurns of linesRunDown(halved(rendered.image)) ? TURNS_TRIED_SIDEWAYS : TURNS_TRIED) {
     const page = quarterTurns % 2 === 0 ? { image: turned(upright, quarterTurns), skewDegrees: rendered.skewDegrees } : await straightenedPage(turned(rendered.drawn, quarterTurns), rendered.sheetAlone && turned(rendered.sheetAlone, quarterTurns));
     const image = quarterTurns % 2 === 0 ? page.image : despeckle(page.image).image;
-    const turnedWords = await recognizer.recognize(image);
+    const turnedWords = await read(image);
     if (readsAsText(turnedWords)) return { image, words: turnedWords, quarterTurns, skewDegrees: page.skewDegrees };
   }
   return { image: upright, words, quarterTurns: 0, skewDegrees: rendered.skewDegrees };

@@ -621,7 +621,11 @@ describe('despeckle', () => {
 
   it('returns a page without specks unchanged', () => {
     const image = page(DIGITS);
-    expect(despeckle(image)).toEqual({ image, removed: 0 });
+    const { image: out, removed, blobs } = despeckle(image);
+    expect(out).toBe(image);
+    expect(removed).toBe(0);
+    // Its blobs are the page's glyphs, for the stroke weight (stroke-weight.ts): none left out.
+    expect(blobs.reduce((sum, blob) => sum + blob.area, 0)).toBe(image.grey.filter((g) => g < 128).length);
   });
 
   /**
@@ -725,9 +729,11 @@ describe('despeckle', () => {
 
   function expectSameAsFloodFill(image: PageImage): void {
     const expected = specksByFloodFill(image);
-    const { image: clean, removed } = despeckle(image);
+    const { image: clean, removed, blobs } = despeckle(image);
     expect(removed).toBe(expected.removed);
     expect(Buffer.from(clean.grey).equals(Buffer.from(expected.grey))).toBe(true);
+    // The blobs given back are the ink left: the specks' are not among them.
+    expect(blobs.reduce((sum, blob) => sum + blob.area, 0)).toBe(clean.grey.filter((g) => g < 128).length);
   }
 });
 
