@@ -42,7 +42,7 @@ export interface StrokeWeight {
   stem: number;
   /** The capitals' height (pixels): the upper quartile of glyph heights. */
   capitals: number;
-  /** Median width (pixels) of a stem's run of ink beyond its ink: its grey edges, a pixel or less where sharply drawn. */
+  /** Median width (pixels) of a stem's run of ink beyond its ink: its grey edges, about two pixels on a sharp 300-dpi page, four on a blurred one. */
   spread: number;
 }
 
