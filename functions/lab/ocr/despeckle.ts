@@ -1,3 +1,4 @@
+import type { Blob } from './decimal-points';
 import type { PageImage } from './recognizer';
 
 /**
@@ -28,14 +29,6 @@ const POINT_NEIGHBOUR_HEIGHT_RATIO = 2.5;
 const MAX_GLYPH_HEIGHT_INCHES = 0.2;
 const POINT_GAP = 0.7;
 const BASELINE_TOLERANCE = 0.15;
-
-export interface Blob {
-  area: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /**
  * The page's ink as horizontal runs, row by row (x0..x1 inclusive). A page is mostly paper and its ink

@@ -1,3 +1,4 @@
+import type { Blob } from './decimal-points';
 import { median } from './median';
 import type { PageImage } from './recognizer';
 
@@ -31,12 +32,6 @@ const MAX_GLYPH_INCHES = 0.3;
 /** The share of glyphs shorter than the capitals: most glyphs are lower-case letters, points and marks. */
 const CAPITAL_QUANTILE = 0.75;
 
-/** A glyph's bounding box (pixels, inclusive), as despeckle.ts finds the page's blobs of ink. */
-export interface GlyphBox {
-  y0: number;
-  y1: number;
-}
-
 export interface StrokeWeight {
   /** Median width (pixels) of the ink across a stem, its grey edges counted by their darkness. */
   stem: number;
@@ -46,8 +41,8 @@ export interface StrokeWeight {
   spread: number;
 }
 
-/** The page's stems, capitals and their spread (see above); undefined on a page with no glyphs to measure. */
-export function strokeWeight(image: PageImage, glyphs: readonly GlyphBox[]): StrokeWeight | undefined {
+/** The page's stems, capitals and their spread (see above), its glyphs the blobs of ink despeckle.ts found; undefined on a page with no glyphs to measure. */
+export function strokeWeight(image: PageImage, glyphs: readonly Pick<Blob, 'y0' | 'y1'>[]): StrokeWeight | undefined {
   const { width, height, grey, dpi } = image;
   const heights = glyphs
     .map((g) => g.y1 - g.y0 + 1)
