@@ -228,18 +228,15 @@ const ALIGNMENT_SPREAD = 6;
 export function calibrateColumns(columns: readonly Column[], lines: readonly Line[]): Column[] {
   const lineGroups = lines.map(measuredGroups);
   const lineStarts = lineGroups.map((groups) => groups.map((group) => group[0]!.x0));
-  const starts = lineStarts.flat().sort((a, b) => a - b);
+  /** Where the word groups `keep` takes (each with its place in its line) start, left to right. */
+  const startsOf = (keep: (group: Word[], k: number) => boolean) => lineGroups.flatMap((groups) => groups.filter(keep).map((group) => group[0]!.x0)).sort((a, b) => a - b);
+  const starts = startsOf(() => true);
   // A flag after its value (`19` `L`) is no start of the value column: flags of two rows set under a
   // centred RESULT header line up with it while their values start left of it.
-  const valueStarts = lineGroups
-    .flatMap((groups) => groups.filter((group, k) => k === 0 || group.length > 1 || flagOf(group[0]!.text) === null).map((group) => group[0]!.x0))
-    .sort((a, b) => a - b);
+  const valueStarts = startsOf((group, k) => k === 0 || group.length > 1 || flagOf(group[0]!.text) === null);
   const startsReadingAs = (role: ColumnRole) => {
     const reads = READS_AS[role];
-    if (!reads) return [];
-    return lineGroups
-      .flatMap((groups) => groups.filter((group) => reads(group.map((w) => w.text).join(' '))).map((group) => group[0]!.x0))
-      .sort((a, b) => a - b);
+    return reads ? startsOf((group) => reads(group.map((w) => w.text).join(' '))) : [];
   };
   const alignedIn = (from: number, to: number, among = starts) => {
     // Sorted: a start lines up with another exactly when one of its neighbours lies within the spread.
