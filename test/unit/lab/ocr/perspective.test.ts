@@ -35,6 +35,11 @@ function outsideOf({ width, height, quad }: Sheet): Uint8Array {
   return outside;
 }
 
+/** Each corner found within 2.5 pixels of the sheet's. */
+function expectCornersNear(found: Quad, quad: Quad): void {
+  for (let i = 0; i < 4; i++) expect(Math.hypot(found[i]![0] - quad[i]![0], found[i]![1] - quad[i]![1])).toBeLessThan(2.5);
+}
+
 const sheet: fc.Arbitrary<Sheet & { keystone: number; turn: number }> = fc
   .record({
     width: fc.integer({ min: 300, max: 420 }),
@@ -85,7 +90,7 @@ describe('perspective', () => {
       fc.property(sheet, (s) => {
         const found = sheetQuad(outsideOf(s), { width: s.width, height: s.height, dpi: 100 });
         expect(found).toBeDefined();
-        for (let i = 0; i < 4; i++) expect(Math.hypot(found![i]![0] - s.quad[i]![0], found![i]![1] - s.quad[i]![1])).toBeLessThan(2.5);
+        expectCornersNear(found!, s.quad);
         expect(isSlanted(found!)).toBe(s.keystone > 0);
       }),
       { numRuns: 40 },
@@ -104,7 +109,7 @@ describe('perspective', () => {
     ];
     const found = sheetQuad(outsideOf({ width, height, quad }), { width, height, dpi: 100 });
     expect(found).toBeDefined();
-    for (let i = 0; i < 4; i++) expect(Math.hypot(found![i]![0] - quad[i]![0], found![i]![1] - quad[i]![1])).toBeLessThan(2.5);
+    expectCornersNear(found!, quad);
   });
 
   it('measures no corners where the sheet reaches the frame', () => {
