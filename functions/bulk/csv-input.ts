@@ -31,7 +31,7 @@ export interface PredictorColumn {
 
 export interface CsvColumns {
   predictors: PredictorColumn[];
-  /** Every column of the header, in order. */
+  /** Every named column of the header, in order. */
   names: string[];
 }
 
@@ -39,9 +39,12 @@ export class CsvHeaderError extends Error {
   override name = 'CsvHeaderError';
 }
 
-/** Reads a header; throws CsvHeaderError saying what is wrong with it. */
+/**
+ * Reads a header; throws CsvHeaderError saying what is wrong with it. A column with no name is no
+ * column (spreadsheets write a trailing comma): its cells are not read.
+ */
 export function csvColumns(header: readonly string[]): CsvColumns {
-  const names = header.map((name) => name.trim());
+  const names = header.map((name) => name.trim()).filter((name) => name !== '');
   const missing = REQUIRED.filter((name) => !names.includes(name));
   if (missing.length > 0) {
     throw new CsvHeaderError(
@@ -95,6 +98,23 @@ export function csvRowRequest(columns: CsvColumns, row: Record<string, string>, 
       },
     ],
   };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What is wrong with a row before it is scored: values measured after the date scored (`event_date`
+ * after `score_date`) score nothing at that date, and a row is one person-date, not a timeseries that
+ * might hold other dates (a timeseries request may ask for a date before its measurements; that date
+ * is then scored from none).
+ */
+export function csvRowIssues(row: Record<string, string>): { field: string; message: string }[] {
+  const eventDate = (row.event_date ?? '').trim();
+  const scoreDate = (row.score_date ?? '').trim();
+  if (ISO_DATE.test(eventDate) && ISO_DATE.test(scoreDate) && eventDate > scoreDate) {
+    return [{ field: 'event_date', message: `event_date ${eventDate} is after score_date ${scoreDate}: values measured after the date scored cannot score it` }];
+  }
+  return [];
 }
 
 /**

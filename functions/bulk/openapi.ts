@@ -24,8 +24,9 @@ export function registerBulkOpenApi(registry: OpenAPIRegistry): void {
       '(`input_too_large`). `jsonl`: one POST /health-score/timeseries ' +
       `request per line. \`csv\`: one row per person-date; columns ${CSV_COLUMNS}, and one column per predictor named ` +
       '`<LOINC> [<unit>]` (e.g. `2093-3 [mg/dL]`; the code alone for unitless ones such as `76689-9` (sex) or ' +
-      '`72166-2` (smoking)); an empty cell is not measured. A malformed line or row is an error for that line and never ' +
-      'stops the job; a file that is not JSONL or CSV at all fails it. With `webhookUrl`, ' +
+      '`72166-2` (smoking)); an empty cell is not measured; a CSV row is one line of the file. A malformed line or row ' +
+      '(lines numbered as an editor shows them) is an error for that line and never stops the job; a file that is not ' +
+      'JSONL or CSV at all fails it. With `webhookUrl`, ' +
       'the job\'s completion or failure is POSTed there, signed as lab-extraction webhooks are (BulkWebhookEvent).',
     request: { body: { content: { 'application/json': { schema: BulkCreateRequestSchema } } } },
     responses: {

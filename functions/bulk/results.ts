@@ -2,7 +2,7 @@ import type { FieldIssue } from '../http/errors';
 import { DOMAINS } from '../scoring/domains';
 import type { TimeseriesResponse } from '../scoring/schemas';
 import { scoreRequest } from '../scoring/score-request';
-import { type CsvColumns, csvColumns, csvField, csvRowRequest } from './csv-input';
+import { type CsvColumns, csvColumns, csvField, csvRowIssues, csvRowRequest } from './csv-input';
 import { type BatchTally, emptyTally, tallyScores } from './distributions';
 import { Utf8Lines } from './utf8-lines';
 
@@ -32,6 +32,8 @@ export interface BatchContext {
 
 /** Field the prepare step adds to an item it could not read (a line that is not JSON, a row of the wrong width). */
 export const INPUT_ERROR_FIELD = 'hale_input_error';
+/** Column the prepare step adds to each CSV row: its line in the file as uploaded (input-scan.ts). */
+export const LINE_FIELD = 'hale_line';
 
 export interface ErrorLine {
   line: number;
@@ -104,17 +106,27 @@ function scoreJsonl(value: unknown): Outcome {
 }
 
 function scoreCsv(columns: CsvColumns, row: Record<string, string>, context: BatchContext, line: number): Outcome {
+  const issues = csvRowIssues(row);
+  if (issues.length > 0) return { errors: issues };
   const request = csvRowRequest(columns, row, { eventId: context.jobId, eventAsOf: context.createdAt, line });
   const outcome = scoreRequest(request);
   if (outcome.status === 'scored') return { response: outcome.response };
-  return { errors: outcome.errors.map((issue) => ({ field: csvField(issue.path, request, columns, row), message: issue.message })) };
+  // score_date stands for both the date scored and the event's date: one bad date is one error of its column.
+  const errors = outcome.errors.map((issue) => ({ field: csvField(issue.path, request, columns, row), message: issue.message }));
+  return { errors: errors.filter((error, i) => errors.findIndex((e) => e.field === error.field && e.message === error.message) === i) };
 }
 
 /** The CSV columns of a batch, read from its first row's keys (every row has the header's keys). */
 function columnsOf(items: readonly BulkItem[]): CsvColumns | undefined {
   const first = items.find((item) => typeof item.value === 'object' && item.value !== null);
   if (!first) return undefined;
-  return csvColumns(Object.keys(first.value as object).filter((name) => name !== INPUT_ERROR_FIELD));
+  return csvColumns(Object.keys(first.value as object).filter((name) => name !== INPUT_ERROR_FIELD && name !== LINE_FIELD));
+}
+
+/** The item's line in the file: a CSV row's as the prepare step numbered it, else counted from the item's index. */
+function lineOf(item: BulkItem, context: BatchContext): number {
+  const numbered = Number(asRow(item.value)[LINE_FIELD]);
+  return context.inputType === 'CSV' && Number.isInteger(numbered) && numbered > 0 ? numbered : item.index + context.lineOffset;
 }
 
 /** Scores every item; one item's failure, even an internal one, is that item's error line only. */
@@ -122,7 +134,7 @@ export function scoreItems(items: readonly BulkItem[], context: BatchContext, on
   const batch: ScoredBatch = { results: new Utf8Lines(), csvRows: new Utf8Lines(), errors: [], tally: emptyTally() };
   const columns = context.inputType === 'CSV' ? columnsOf(items) : undefined;
   for (const item of items) {
-    const line = item.index + context.lineOffset;
+    const line = lineOf(item, context);
     const inputError = asRow(item.value)[INPUT_ERROR_FIELD];
     let outcome: Outcome;
     if (typeof inputError === 'string' && inputError !== '') {

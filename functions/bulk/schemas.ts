@@ -1,5 +1,5 @@
 // Named imports, not `z` (see functions/scoring/schemas.ts).
-import { array, boolean, iso, literal, number, object, record, string, union, url, uuid, enum as zenum, type infer as Infer } from 'zod';
+import { array, boolean, type infer as Infer, iso, literal, number, object, record, string, union, url, uuid, enum as zenum } from 'zod';
 import { TimeseriesResponseSchema } from '../scoring/schemas';
 import { BULK_LIMITS } from './limits';
 
@@ -35,7 +35,12 @@ export const BulkCreateResponseSchema = object({
 }).meta({ id: 'BulkCreateResponse', description: 'The job, and where and how to upload its file' });
 export type BulkCreateResponse = Infer<typeof BulkCreateResponseSchema>;
 
-export const BulkJobParamsSchema = object({ job_id: uuid().meta({ description: 'Job id from POST /health-score/bulk' }) });
+export const BulkJobParamsSchema = object({
+  // A UUID is the same in either case (RFC 9562); ids are issued and stored in lower case.
+  job_id: uuid()
+    .overwrite((id) => id.toLowerCase())
+    .meta({ description: 'Job id from POST /health-score/bulk (either case)' }),
+});
 
 const DistributionSchema = object({
   count: number().int().meta({ description: 'Scored person-dates with a value' }),

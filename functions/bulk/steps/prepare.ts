@@ -1,7 +1,7 @@
 import { object, string, uuid } from 'zod';
 import { lambdaWorker } from '../../platform/lambda-worker';
 import { logger } from '../../platform/observability';
-import { type BulkJob, BULK_JOB_KIND, isTerminal } from '../bulk-job';
+import { BULK_JOB_KIND, type BulkJob, isTerminal } from '../bulk-job';
 import { lineOffset, type ScanReport, scanInput } from '../input-scan';
 import { BULK_LIMITS } from '../limits';
 import { bulkKeys } from '../storage-keys';
@@ -25,8 +25,8 @@ const InputSchema = object({ job_id: uuid(), reason: string().optional() });
 
 /**
  * Prepare: the job moves to processing; its file is read once, as it streams in, to count the items
- * and find the lines the ItemReader could not read (input-scan.ts). When there are any, a second pass
- * writes the copy the Map Run reads instead, each such line replaced by its error.
+ * and find the lines the ItemReader could not read (input-scan.ts). When there are any, or the file is
+ * CSV, a second pass writes the copy the Map Run reads instead, each such line replaced by its error.
  */
 export async function prepare(io: BulkIo, jobId: string, now: Date): Promise<PreparedJob> {
   const record = await io.jobs.get(BULK_JOB_KIND, jobId);
@@ -44,7 +44,8 @@ export async function prepare(io: BulkIo, jobId: string, now: Date): Promise<Pre
     // The first pass only reads.
   }
   let itemsKey = keys.input;
-  if (report.unreadable > 0) {
+  // CSV is always read from the copy: its rows numbered by their lines, its header trimmed (input-scan.ts).
+  if (report.unreadable > 0 || job.inputType === 'CSV') {
     const copy: ScanReport = { items: 0, unreadable: 0 };
     const lines = scanInput(await io.objects.open(io.uploadsBucket, keys.input), job.inputType, copy);
     await io.objects.concatenate(io.uploadsBucket, keys.items, (async function* () {

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { BULK_LIMITS } from '../../../functions/bulk/limits';
-import { BulkCreateResponseSchema, BulkErrorLineSchema, BulkResultLineSchema, BulkStatusSchema, type BulkStatus } from '../../../functions/bulk/schemas';
+import { BulkCreateResponseSchema, BulkErrorLineSchema, BulkResultLineSchema, type BulkStatus, BulkStatusSchema } from '../../../functions/bulk/schemas';
 import { scoreTimeseries } from '../../../functions/scoring/engine';
 import { TimeseriesRequestSchema } from '../../../functions/scoring/schemas';
 import { fullPanel, predictor, timeseriesRequest } from '../../unit/scoring/fixtures';
-import { Receiver } from '../report/receiver';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
+import { Receiver } from '../report/receiver';
 
 /**
  * Bulk jobs end to end through the local runtime: POST /health-score/bulk, the PUT to the pre-signed
@@ -133,6 +133,20 @@ describe('bulk scoring jobs', () => {
     );
     const errors = jsonLines(await download(status.errors_url)).map((line) => BulkErrorLineSchema.parse(line));
     expect(errors).toEqual([{ line: 5, uid_ext: 'member-0004', errors: [expect.objectContaining({ field: 'predictors', message: expect.stringMatching(/sex/) })] }]);
+    // A UUID is the same in either case.
+    const upper = await hale.get(`/health-score/bulk/${job.job_id.toUpperCase()}`);
+    expect([upper.status, (upper.json() as { job_id: string }).job_id]).toEqual([200, job.job_id]);
+  });
+
+  it('makes a JSONL line nested thousands deep the error of its line, the job completed', async () => {
+    const [first, second] = readFileSync(path.join(EXAMPLES, 'bulk-input.jsonl'), 'utf8').trim().split('\n');
+    const deep = `{"uid_ext":"deep","x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const status = await finished((await submit('jsonl', `${first}\n${deep}\n${second}\n`)).job_id);
+    expect(status.status).toBe('completed');
+    expect(jsonLines(await download(status.errors_url)).map((line) => BulkErrorLineSchema.parse(line))).toEqual([
+      { line: 2, uid_ext: null, errors: [{ field: '', message: expect.stringMatching(/nests arrays and objects more than 64 deep/) }] },
+    ]);
+    expect(jsonLines(await download(status.results_url)).map((line) => BulkResultLineSchema.parse(line).line)).toEqual([1, 3]);
   });
 
   it('fails a file that is not what its format says with invalid_input and the failure webhook, and hides the job from other keys', async () => {
@@ -179,6 +193,31 @@ describe('bulk scoring jobs', () => {
 
     const unknown = await finished((await submit('csv', 'uid_ext,date_of_birth,score_date,name\nx,1970-01-01,2025-01-01,Jane\n')).job_id);
     expect(unknown.error).toEqual({ type: 'invalid_input', message: expect.stringMatching(/'name' is neither a person field/) });
+  });
+
+  it('reads a header as spreadsheets write it, makes a quote a row leaves open or values measured after its date that row’s error, and numbers rows by their lines', async () => {
+    // A blank line before the header, spaces around its names, a trailing comma.
+    const header = ' uid_ext , date_of_birth,score_date,event_date, 76689-9 ,2093-3 [mg/dL] ,';
+    const rows = [
+      'a,1970-01-01,2025-01-01,,male,290,',
+      '"b,1970-01-01,2025-01-01,,male,190,',
+      'c,1970-01-01,2025-01-01,2025-02-01,male,190,',
+      'd,1970-01-01,2025-01-01,,female,201,',
+    ];
+    const status = await finished((await submit('csv', `\n${header}\n${rows.join('\n')}\n`)).job_id);
+    expect(status.status).toBe('completed');
+    const errors = jsonLines(await download(status.errors_url)).map((line) => BulkErrorLineSchema.parse(line));
+    expect(errors.map((e) => [e.line, e.errors.map((error) => error.field), e.errors[0]!.message])).toEqual([
+      [4, [''], 'a field opens a quote that its line does not close (a bulk CSV row is one line)'],
+      [5, ['event_date'], expect.stringMatching(/^event_date 2025-02-01 is after score_date 2025-01-01/)],
+    ]);
+    const results = jsonLines(await download(status.results_url)).map((line) => BulkResultLineSchema.parse(line));
+    expect(results.map((r) => [r.line, r.uid_ext])).toEqual([
+      [3, 'a'],
+      [6, 'd'],
+    ]);
+    expect(results[0]!.scoring_results[0]!.scoring_predictors.find((p) => p.observation_code === '2093-3')).toEqual(expect.objectContaining({ value: 290, imputation_code: 'measured' }));
+    expect(status.progress).toMatchObject({ items_total: 4, items_done: 4, items_failed: 2 });
   });
 
   it('takes a job created with the format alone (no size_bytes): the URL binds no size and the file is scored', async () => {
