@@ -6,7 +6,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { ErrorDialect } from '../functions/http/dialects';
 import { GATEWAY_ERROR_HEADERS } from '../functions/http/gateway-errors';
-import { MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../functions/http/request-limits';
+import { bodyTooLargeMessage, MAX_REQUEST_BODY_BYTES } from '../functions/http/request-limits';
 import { integerGreaterThan } from './content-length-rule';
 import { stackInstanceId } from './stack-instance';
 
@@ -27,7 +27,7 @@ const BODY_TOO_LARGE = 'body-too-large';
 
 /** The WAF's 413 in the dialect of the APIs behind it (static: a WAF custom response has no request id or time). */
 function bodyTooLargeResponse(dialect: ErrorDialect): Record<string, unknown> {
-  return dialect === 'extraction' ? { error: 'file_too_large', message: TOO_LARGE_MESSAGE } : { detail: TOO_LARGE_MESSAGE };
+  return dialect === 'extraction' ? { error: 'file_too_large', message: bodyTooLargeMessage(dialect) } : { detail: bodyTooLargeMessage(dialect) };
 }
 
 export interface WebAclProps {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type ErrorDialect, toErrorResponse } from '../functions/http/dialects';
 import { NotFoundError, PayloadTooLargeError } from '../functions/http/errors';
 import { GATEWAY_ERRORS, type GatewayErrorType, gatewayErrorBody, gatewayErrorHeaders } from '../functions/http/gateway-errors';
-import { MAX_REQUEST_BODY_BYTES, TOO_LARGE_MESSAGE } from '../functions/http/request-limits';
+import { bodyTooLargeMessage, MAX_REQUEST_BODY_BYTES } from '../functions/http/request-limits';
 import { API_GATEWAY_TIMEOUT_SECONDS, type RouteDefinition } from '../functions/routes';
 import { fromProxyResult, type HttpResponse, toProxyEvent } from './api-gateway-event';
 import { closeGracefully, listenOnLoopback } from './http-server';
@@ -163,7 +163,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const { route, pathParameters } = found;
     const dialect = dialectOfRoute(route);
     // What the WAF answers on AWS (infra/web-acl.ts), with the same limit and message.
-    const tooLarge = () => errorResponse(new PayloadTooLargeError(TOO_LARGE_MESSAGE), dialect, requestId, receivedAt);
+    const tooLarge = () => errorResponse(new PayloadTooLargeError(bodyTooLargeMessage(dialect)), dialect, requestId, receivedAt);
     if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) return write(req, res, tooLarge());
 
     let apiKey: string | undefined;

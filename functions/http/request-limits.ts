@@ -1,4 +1,5 @@
 import { UPLOAD_LIMITS } from '../platform/resources';
+import type { ErrorDialect } from './dialects';
 
 /**
  * How large a request Hale accepts, one number for every route, derived from the inline PDF limit and
@@ -39,3 +40,16 @@ const MEGABYTES = UPLOAD_LIMITS.inlinePdfMaxBytes / (1024 * 1024);
 export const TOO_LARGE_MESSAGE =
   `Request too large: a PDF sent inline (pdfFile) may be at most ${MEGABYTES} MB (${UPLOAD_LIMITS.inlinePdfMaxBytes} bytes) and a request body ` +
   `${MAX_REQUEST_BODY_BYTES} bytes; for a larger PDF (up to ${UPLOAD_LIMITS.presignedMaxBytes / (1024 * 1024)} MB) POST /extraction/lab/upload without pdfFile and PUT the file to the pre-signed uploadUrl`;
+
+/**
+ * What a body over MAX_REQUEST_BODY_BYTES is answered (413) in each dialect, by the local gateway and
+ * by the WAF alike: the extraction API's way around is the pre-signed upload (TOO_LARGE_MESSAGE); the
+ * scoring and reference APIs' large requests are batches, whose way around is the bulk API.
+ */
+export function bodyTooLargeMessage(dialect: ErrorDialect): string {
+  if (dialect === 'extraction') return TOO_LARGE_MESSAGE;
+  return (
+    `Request too large: a request body may be at most ${MAX_REQUEST_BODY_BYTES} bytes (a batch, at most 100 persons and 1 MB); ` +
+    'score larger populations with the bulk API (POST /health-score/bulk, a JSONL or CSV file of any size)'
+  );
+}

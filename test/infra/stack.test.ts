@@ -325,7 +325,7 @@ describe('APIs', () => {
       expect(body.ContentType).toBe('APPLICATION_JSON');
       const dialect = dialectOfAcl(id);
       dialects.push(dialect);
-      expect(JSON.parse(body.Content)).toEqual(dialect === 'extraction' ? { error: 'file_too_large', message: TOO_LARGE_MESSAGE } : { detail: TOO_LARGE_MESSAGE });
+      expect(JSON.parse(body.Content)).toEqual(dialect === 'extraction' ? { error: 'file_too_large', message: TOO_LARGE_MESSAGE } : { detail: expect.stringMatching(/POST \/health-score\/bulk/) });
     }
     expect(dialects.sort()).toEqual(['detail', 'extraction']);
     // What the WAF lets through, API Gateway (10 MB) passes on and one Lambda event (6 MB) carries.

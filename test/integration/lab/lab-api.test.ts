@@ -165,10 +165,10 @@ describe('upload errors in the extraction dialect', () => {
       const over = await hale.post('/extraction/lab/upload', bodyOf(pdf, MAX_REQUEST_BODY_BYTES + 1), { headers: { 'content-type': 'application/json' } });
       expect(over.status).toBe(413);
       expect(over.json()).toMatchObject(tooLarge);
-      // Every route has the same limit: the main API answers in its own dialect.
-      const scoring = await hale.post('/health-score/timeseries', ' '.repeat(MAX_REQUEST_BODY_BYTES + 1), { headers: { 'content-type': 'application/json' } });
+      // Every route has the same limit: the main API answers in its own dialect, naming its own way around (the bulk API).
+      const scoring = await hale.post('/health-score/batch', ' '.repeat(MAX_REQUEST_BODY_BYTES + 1), { headers: { 'content-type': 'application/json' } });
       expect(scoring.status).toBe(413);
-      expect(scoring.json()).toEqual({ detail: expect.stringMatching(/pre-signed uploadUrl/) });
+      expect(scoring.json()).toEqual({ detail: expect.stringMatching(/^Request too large: .*POST \/health-score\/bulk/) });
     });
   });
 
