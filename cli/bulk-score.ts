@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, rename, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
@@ -161,6 +161,15 @@ export async function bulkScore(options: BulkScoreOptions): Promise<BulkScoreOut
     () => {
       throw new CliError(`No such file: ${options.input}`);
     },
+  );
+  if (size === 0) throw new CliError(`${options.input} is empty: a bulk input has one person-date per line`);
+  // Where the results go is checked before the job runs, not after.
+  await Promise.all(
+    [options.out, options.errorsOut ?? `${options.out}.errors.jsonl`].map((file) =>
+      access(path.dirname(path.resolve(file)), constants.W_OK).catch(() => {
+        throw new CliError(`Cannot write ${file}: ${path.dirname(path.resolve(file))} is no folder this process may write to`);
+      }),
+    ),
   );
   const progress = new Progress(options.stderr);
   const job = BulkCreateResponseSchema.parse(

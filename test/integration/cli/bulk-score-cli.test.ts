@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BulkErrorLineSchema, BulkResultLineSchema } from '../../../functions/bulk/schemas';
 import { resultCsvHeader } from '../../../functions/bulk/results';
+import { BulkErrorLineSchema, BulkResultLineSchema } from '../../../functions/bulk/schemas';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 
 /** `npx hale bulk score` (bin/hale.cjs) as a user runs it, in its own process, against the local runtime. */
@@ -80,6 +80,13 @@ describe('hale bulk score', () => {
     expect(unauthorised).toEqual(expect.objectContaining({ code: 1, stderr: expect.stringMatching(/POST health-score\/bulk answered 40[13]/) }));
     const missing = await cli(['bulk', 'score', path.join(dir, 'none.csv'), '--out', path.join(dir, 'z.jsonl')]);
     expect(missing).toEqual(expect.objectContaining({ code: 1, stderr: expect.stringMatching(/No such file/) }));
+    // An empty file, or results with nowhere to go, are said before any job is made.
+    await writeFile(path.join(dir, 'empty.csv'), '');
+    const empty = await cli(['bulk', 'score', path.join(dir, 'empty.csv'), '--out', path.join(dir, 'e.jsonl')]);
+    expect(empty).toEqual(expect.objectContaining({ code: 1, stderr: expect.stringMatching(/empty\.csv is empty: a bulk input has one person-date per line/) }));
+    const nowhere = await cli(['bulk', 'score', EXAMPLE_CSV, '--out', path.join(dir, 'no-such-folder', 'r.jsonl')]);
+    expect(nowhere).toEqual(expect.objectContaining({ code: 1, stderr: expect.stringMatching(/Cannot write .*r\.jsonl: .*no-such-folder is no folder this process may write to/) }));
+    expect(nowhere.stderr).not.toMatch(/^job /m);
     expect((await cli(['bulk', 'frobnicate'])).code).toBe(2);
   });
 });
