@@ -111,8 +111,11 @@ function scoreCsv(columns: CsvColumns, row: Record<string, string>, context: Bat
   const request = csvRowRequest(columns, row, { eventId: context.jobId, eventAsOf: context.createdAt, line });
   const outcome = scoreRequest(request);
   if (outcome.status === 'scored') return { response: outcome.response };
+  // A predictor a message names by its place in the request is named by its column.
+  const columnOf = (_: string, index: string) => `column '${request.health_events[0]?.predictors[Number(index)]?.id ?? 'predictors'}'`;
+  const message = (text: string) => text.replace(/\bbody\.health_events\.0\.predictors\.(\d+)(?:\.[a-z_]+)?/g, columnOf);
   // score_date stands for both the date scored and the event's date: one bad date is one error of its column.
-  const errors = outcome.errors.map((issue) => ({ field: csvField(issue.path, request, columns, row), message: issue.message }));
+  const errors = outcome.errors.map((issue) => ({ field: csvField(issue.path, request, columns, row), message: message(issue.message) }));
   return { errors: errors.filter((error, i) => errors.findIndex((e) => e.field === error.field && e.message === error.message) === i) };
 }
 

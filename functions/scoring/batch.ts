@@ -24,10 +24,14 @@ const PERSON_PATHS: readonly { pattern: RegExp; to: string; mirrorsScoreDate?: t
   { pattern: /^dates_to_score(\.0)?$/, to: 'score_date' },
 ];
 
+/** A predictor's path a message names (`first at body.health_events.0.predictors.0.id`), in the person's terms (`predictors.0.id`). */
+const PREDICTOR_IN_MESSAGE = /\bbody\.health_events\.0\.predictors\./g;
+
 function personIssues(issues: readonly FieldIssue[]): FieldIssue[] {
   const mapped = issues.map((issue) => {
     const rule = PERSON_PATHS.find((r) => r.pattern.test(issue.path));
-    return { path: rule ? issue.path.replace(rule.pattern, rule.to) : issue.path, message: issue.message, mirror: rule?.mirrorsScoreDate === true };
+    const message = issue.message.replace(PREDICTOR_IN_MESSAGE, 'predictors.');
+    return { path: rule ? issue.path.replace(rule.pattern, rule.to) : issue.path, message, mirror: rule?.mirrorsScoreDate === true };
   });
   const scoreDateHasOwn = mapped.some((issue) => issue.path === 'score_date' && !issue.mirror);
   return mapped.filter((issue) => !(issue.mirror && scoreDateHasOwn)).map(({ path, message }) => ({ path, message }));

@@ -75,6 +75,13 @@ describe('POST /health-score/batch', () => {
     expect(noFields!.errors.map((e) => e.path).sort()).toEqual(['date_of_birth', 'predictors', 'score_date', 'uid_ext']);
   });
 
+  it('names another predictor a message points at in the person’s terms, not the timeseries request’s', async () => {
+    const panel = fullPanel();
+    const twice = person('twice', { predictors: [...panel, { ...predictor('2160-0', '1.1', 'mg/dL'), id: panel[0]!.id }] });
+    const [result] = (await scoreAll([twice])).batch_results;
+    expect(result!.errors).toEqual([{ path: `predictors.${twice.predictors.length - 1}.id`, message: expect.stringMatching(/is used twice \(first at predictors\.0\.id\)/) }]);
+  });
+
   it('drops an invalid predictor with a warning in score mode', async () => {
     const response = await post({
       scoring_event_metadata: { ...METADATA, mode: 'score' },
