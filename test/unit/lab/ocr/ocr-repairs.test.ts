@@ -135,6 +135,21 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint(WORD, page([...DIGITS, [121, 128, 2, 2]]))).toBe(WORD);
   });
 
+  it("puts back a point level with the digits' feet where a soft scan broke those feet off", () => {
+    // Each digit's last 3 rows (a serif `3`'s lower bowl) a blob of its own, a row of paper above them.
+    const broken: Array<[number, number, number, number]> = [
+      [100, 100, 12, 26],
+      [101, 127, 9, 3],
+      [132, 100, 12, 26],
+      [133, 127, 9, 3],
+    ];
+    expect(withDecimalPoint(WORD, page([...broken, POINT]))).toMatchObject({ text: '5.3', confidence: RESTORED_CONFIDENCE });
+    expect(withDecimalPoint(WORD, page(broken))).toBe(WORD);
+    // A foot broken off the middle digit is part of it, and no point between its neighbours.
+    const middle = { ...WORD, text: '531', x1: 176 };
+    expect(withDecimalPoint(middle, page([[100, 100, 12, 30], [122, 100, 12, 26], [126, 127, 4, 3], [144, 100, 12, 30]]))).toBe(middle);
+  });
+
   it('doubts the word rather than guessing when its digits are not one blob each', () => {
     const joined = page([[100, 100, 40, 30], [150, 100, 12, 30], [143, 126, 4, 4]]);
     expect(withDecimalPoint({ ...WORD, text: '123', x1: 162 }, joined)).toMatchObject({ text: '123', confidence: 0 });
@@ -583,6 +598,7 @@ describe('withTrailingPeriod', () => {
       [...letters, [195, 128, 2, 2]], // a speck smaller than a point
       [...letters, PERIOD, [205, 125, 5, 5]], // dot leaders
       [...letters, PERIOD, [206, 100, 12, 30]], // the next glyph
+      [...letters, [203, 126, 8, 4], [209, 100, 3, 27]], // the foot of the next word's `A`, its stroke beyond what is looked at
     ];
     for (const rects of cases) expect(withTrailingPeriod(estab, page(rects))).toBe(estab);
     // Letters 22 px tall: a 2 px speck after them is under a tenth of their height (a point between digits that small is one, `withDecimalPoint`).
