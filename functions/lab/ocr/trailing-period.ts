@@ -25,9 +25,12 @@ export function withTrailingPeriod(word: RecognizedWord, image: PageImage): Reco
   if (word.text.length < 2 || !ENDS_IN_LETTER.test(word.text) || word.confidence < SURE) return word;
   const height = word.y1 - word.y0;
   // A third of the height below the box too: a comma's tail is no period's.
-  const ink = inkOf({ ...word, x1: word.x1 + Math.ceil(REACH * height) }, image, Math.ceil(height / 3));
+  const lookedAt = { ...word, x1: word.x1 + Math.ceil(REACH * height) };
+  const ink = inkOf(lookedAt, image, Math.ceil(height / 3));
   if (!ink) return word;
   const { blobs, glyphs, tallest, left } = ink;
+  // inkOf's box reaches a pixel past the one asked for; ink on its last column goes on beyond it.
+  const lastColumn = Math.min(image.width - 1, Math.ceil(lookedAt.x1) + 1) - left;
   const end = Math.ceil(word.x1) - left;
   // The word ends where the glyphs that start inside its box reach furthest.
   const inside = glyphs.filter((g) => g.x0 <= end);
@@ -38,6 +41,8 @@ export function withTrailingPeriod(word: RecognizedWord, image: PageImage): Reco
   const dot = beyond[0]!;
   // Descenders aside, the glyphs stand on one line.
   const baseline = median(glyphs.map((g) => g.y1))!;
-  const isPeriod = isPointShaped(dot, tallest, baseline) && dot.x0 - last.x1 - 1 <= MAX_GAP * tallest;
+  // A mark cut off by the edge of what is looked at is the foot of the next word's first glyph (a bold
+  // Times `A` after `HIV`, the next word a space away), not a period: a period stands whole.
+  const isPeriod = isPointShaped(dot, tallest, baseline) && dot.x0 - last.x1 - 1 <= MAX_GAP * tallest && dot.x1 < lastColumn;
   return isPeriod ? { ...word, text: `${word.text}.`, x1: left + dot.x1 } : word;
 }
