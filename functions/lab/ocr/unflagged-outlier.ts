@@ -59,7 +59,23 @@ export function isUnflaggedOutlier(result: PanelResult, usual: RangeBounds | nul
   const value = toNumber(result.resultValue);
   if (!Number.isFinite(value)) return false;
   const printed = result.minRefRangeValue !== null || result.maxRefRangeValue !== null;
-  const { min, max } = printed ? { min: result.minRefRangeValue, max: result.maxRefRangeValue } : (usual ?? { min: null, max: null });
+  return isFarOutside(value, printed ? { min: result.minRefRangeValue, max: result.maxRefRangeValue } : (usual ?? { min: null, max: null }));
+}
+
+/** Whether a number lies beyond `REACH` times a range's upper bound or under its lower one by as much. */
+function isFarOutside(value: number, { min, max }: RangeBounds): boolean {
   // A range from zero, or up to it, gives no scale for how far off a reading lies.
   return (max !== null && max > 0 && value > REACH * max) || (min !== null && min > 0 && value < min / REACH);
+}
+
+/**
+ * Whether a range read from a scan is no range a lab prints for the test: a bound beyond `REACH` times
+ * the widest range labs print for it (`usual`, `usualRange`), or under its lower bound by as much.
+ * Reference ranges differ between labs by far less; a bound that far off had a digit added or lost
+ * (`Hematocrit 37.5-561.0` for 37.5-51.0 in an 8-point Nimbus Roman). A bound of zero is printed by
+ * many labs (`0-40`) and says nothing here.
+ */
+export function isImplausibleRange(read: RangeBounds, usual: RangeBounds | null): boolean {
+  if (usual === null) return false;
+  return [read.min, read.max].some((bound) => bound !== null && bound > 0 && isFarOutside(bound, usual));
 }

@@ -7,7 +7,7 @@ import { rangesOfAnyLab } from '../ocr/printed-ranges';
 import { isGarbledRange, repairedRange, reportHyphen } from '../ocr/range-repair';
 import { printedRangeText } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
-import { isUnflaggedOutlier, usualRange } from '../ocr/unflagged-outlier';
+import { isImplausibleRange, isUnflaggedOutlier, usualRange } from '../ocr/unflagged-outlier';
 import { isGarbledUnit, repairedUnit, unitOfPrintedRange } from '../ocr/unit-repair';
 import { respacedUnit } from '../ocr/unit-spacing';
 import type { PageText } from '../pdf-text';
@@ -179,11 +179,18 @@ function withUnitRepaired<R extends PanelResult>(result: R, panelName: string, v
   return { ...result, resultUnit: unit, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 
+/**
+ * The range OCR read, put back to the one the lab prints where a point or dash was misread; left out
+ * where it reads as no range, or as one far from any range labs print for the test (`isImplausibleRange`):
+ * a range missed is better than a wrong one.
+ */
 function withRangeRepaired<R extends PanelResult>(result: R, panelName: string, vendor: Vendor, hyphen: string | null): R {
   if (result.referenceRangeText === null) return result;
   const read = { text: result.referenceRangeText, min: result.minRefRangeValue, max: result.maxRefRangeValue };
-  const range = repairedRange(read, withCodes(result, panelName).loincCode, vendor, hyphen);
-  if (range === null) return isGarbledRange(read) ? { ...result, referenceRangeText: null, minRefRangeValue: null, maxRefRangeValue: null } : result;
+  const { loincCode: code, ucumCode: unit } = withCodes(result, panelName);
+  const range = repairedRange(read, code, vendor, hyphen);
+  const unread = { ...result, referenceRangeText: null, minRefRangeValue: null, maxRefRangeValue: null };
+  if (range === null) return isGarbledRange(read) || isImplausibleRange(read, code && unit ? usualRange(rangesOfAnyLab(code), unit) : null) ? unread : result;
   return { ...result, referenceRangeText: range.text, minRefRangeValue: range.min, maxRefRangeValue: range.max, confidence: lowered(result.confidence, REPAIR_PENALTY) };
 }
 

@@ -391,6 +391,34 @@ describe('a range cell OCR garbled', () => {
   });
 });
 
+describe('a scanned range far from every range labs print for the test', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'CBC With Differential/Platelet', 11]]],
+    // Labcorp and Quest print 34.0–51.1 % between them: a digit added to the upper bound, then one lost from the lower.
+    [674, [[36, 'Hematocrit'], [190, '45.2'], [330, '%'], [400, '37.5-561.0']]],
+    [662, [[36, 'Hemoglobin'], [190, '13.1'], [330, 'g/dL'], [400, '1.1-15.9']]],
+    // Another lab's range, near the table's: kept.
+    [650, [[36, 'RBC'], [190, '4.51'], [330, 'x10E6/uL'], [400, '4.00-6.00']]],
+    // A range from zero says nothing of scale.
+    [638, [[36, 'Basophils'], [190, '1'], [330, '%'], [400, '0-3']]],
+  ];
+  const rows = async (ocr: boolean) => (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.biomarker, r.minRefRangeValue, r.maxRefRangeValue, r.referenceRangeText]);
+
+  it('costs a recognised row its range, the value kept', async () => {
+    expect(await rows(true)).toEqual([
+      ['Hematocrit', null, null, null],
+      ['Hemoglobin', null, null, null],
+      ['RBC', 4, 6, '4.00-6.00'],
+      ['Basophils', 0, 3, '0-3'],
+    ]);
+  });
+
+  it('is given as printed on a text page', async () => {
+    expect((await rows(false)).map(([, , , text]) => text)).toEqual(['37.5-561.0', '1.1-15.9', '4.00-6.00', '0-3']);
+  });
+});
+
 describe('a unit cell OCR garbled', () => {
   const page: DrawnLine[] = [
     ...HEAD,
