@@ -5,6 +5,7 @@ import { despeckle } from './despeckle';
 import { emboldened, halved, turned } from './grey-geometry';
 import { withMisreadZeros } from './misread-zeros';
 import { RENDER_DPI, type RenderedPage, renderPages, straightenedPage } from './page-image';
+import { withoutPhantomMark } from './phantom-mark';
 import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from './range-hyphens';
 import { type PageImage, type RecognizedWord, type TextRecognizer, wordsToItems } from './recognizer';
 import { withDoubtedNumbersReadAgain, withInkBesideRead, withMisshapenRangesReadAgain } from './second-reading';
@@ -196,7 +197,7 @@ async function recognizeRendered(rendered: RenderedPage, recognizer: TextRecogni
   const [width, height] = quarterTurns % 2 === 0 ? [rendered.width, rendered.height] : [rendered.height, rendered.width];
   const read = async (found: Promise<RecognizedWord[]>) => (await found)
       .flatMap((w) => withSpeckHyphenSplit(w, clean))
-      .map((w) => withTrailingPeriod(withUnitLostStroke(withUnitLetterCase(withMisreadZeros(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(w, clean), clean), clean), clean), clean), clean), clean))
+      .map((w) => withTrailingPeriod(withUnitLostStroke(withUnitLetterCase(withMisreadZeros(withDroppedHyphen(withDecimalPoint(withRangeMarksRestored(withoutPhantomMark(w, clean), clean), clean), clean), clean), clean), clean), clean))
       .filter((w) => !isSpeck(w));
   const words = await read(withDoubtedNumbersReadAgain(oriented.words, clean, recognizer));
   // A second, single-line look at ink the page reading left without words (a lone value the sparse

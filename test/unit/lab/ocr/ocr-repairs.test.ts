@@ -3,6 +3,7 @@ import vocabulary from '../../../../data/lab/report-vocabulary.json';
 import { RESTORED_CONFIDENCE, withDecimalPoint } from '../../../../functions/lab/ocr/decimal-points';
 import { despeckle } from '../../../../functions/lab/ocr/despeckle';
 import { normaliseWord, PRINTED_UNITS, TEXT_RESULT_WORDS } from '../../../../functions/lab/ocr/normalise-word';
+import { withoutPhantomMark } from '../../../../functions/lab/ocr/phantom-mark';
 import { withDroppedHyphen, withRangeMarksRestored, withRangeSpacing, withSplitPointsJoined, withSplitRangesJoined } from '../../../../functions/lab/ocr/range-hyphens';
 import { printedRangeText } from '../../../../functions/lab/ocr/range-text-spelling';
 import type { PageImage, RecognizedWord } from '../../../../functions/lab/ocr/recognizer';
@@ -574,6 +575,32 @@ describe('withUnitLostStroke', () => {
     }
     const notUnit = { ...read, text: 'U/X' };
     expect(withUnitLostStroke(notUnit, page([[100, 100, 4, 30], ...UL]))).toBe(notUnit);
+  });
+});
+
+describe('withoutPhantomMark', () => {
+  /** `7:` read where the page prints a lone digit 12 px wide and 30 px tall, its box ending at the digit. */
+  const read: RecognizedWord = { text: '7:', x0: 100, y0: 100, x1: 111, y1: 130, confidence: 0.63 };
+  const DIGIT: [number, number, number, number] = [100, 100, 12, 30];
+
+  it('is the number alone where the page shows nothing but its digits after it', () => {
+    expect(withoutPhantomMark(read, page([DIGIT]))).toMatchObject({ text: '7', confidence: 0.63 });
+    for (const text of ['7;', '7,', '7.']) expect(withoutPhantomMark({ ...read, text }, page([DIGIT])).text).toBe('7');
+    const two = { ...read, text: '24:', x1: 131 };
+    expect(withoutPhantomMark(two, page([DIGIT, [120, 100, 12, 30]])).text).toBe('24');
+  });
+
+  it('leaves a mark the page prints, any other ink near it, and words that are no number and a mark', () => {
+    const cases: Array<Array<[number, number, number, number]>> = [
+      [DIGIT, [114, 108, 4, 4], [114, 124, 4, 4]], // a colon's two dots
+      [DIGIT, [114, 125, 4, 9]], // a comma's tail
+      [DIGIT, [116, 126, 3, 3]], // a speck just after the box
+      [DIGIT, [114, 101, 3, 3]], // a speck beside the digit's top
+    ];
+    for (const rects of cases) expect(withoutPhantomMark(read, page(rects))).toBe(read);
+    for (const text of ['7', '7.5', 'mg:', '7:5']) expect(withoutPhantomMark({ ...read, text }, page([DIGIT]))).toMatchObject({ text });
+    // Two glyphs under a one-digit reading: the engine read a mark where a digit stands.
+    expect(withoutPhantomMark(read, page([DIGIT, [116, 100, 12, 30]]))).toBe(read);
   });
 });
 
