@@ -84,6 +84,11 @@ export const FhirObservationSchema = z
     dataAbsentReason: FhirCodeableConceptSchema.optional().describe('Why there is no value (TNP, QNS, an unreadable cell)'),
     interpretation: z.array(FhirCodeableConceptSchema).min(1).optional().describe('HL7 v3 ObservationInterpretation: the printed flag, or the value against the range'),
     referenceRange: z.array(FhirReferenceRangeSchema).min(1).optional().describe('The printed reference range'),
+    note: z
+      .array(z.object({ text: z.string().describe('What to check, as the validation flag says it') }).describe('FHIR R4 Annotation'))
+      .min(1)
+      .optional()
+      .describe('The validation flags of this result (validationFlags: a value read by OCR with low confidence, outside its range without a flag, …): check them before use'),
   })
   .meta({ id: 'FhirObservation', description: 'FHIR R4 Observation: one printed result' });
 

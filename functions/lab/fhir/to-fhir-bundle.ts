@@ -87,6 +87,16 @@ function profiled(profile: string, context: Context, panel: LabPanel, results: E
   return { ...(dated ? { meta: { profile: [profile] } } : {}), subject: context.subject };
 }
 
+/**
+ * The validation flags that name this result (its panel, name and page), as the Observation's notes: an
+ * export read alone must say what the JSON results say of a value, that OCR doubted it or that it
+ * contradicts its range, and not hand on a doubted reading as a plain final value.
+ */
+function notesOf(result: PanelResult, panel: LabPanel, results: ExtractionResults): { note?: { text: string }[] } {
+  const flags = results.validationFlags.filter((flag) => flag.biomarker === result.biomarker && flag.panelName === panel.panelName && (flag.pageNumber ?? result.pageNumber) === result.pageNumber);
+  return flags.length > 0 ? { note: flags.map((flag) => ({ text: `${flag.code}: ${flag.message}` })) } : {};
+}
+
 function observation(result: PanelResult, panel: LabPanel, results: ExtractionResults, context: Context): FhirObservation {
   const number = numberOf(result);
   const range = numericRange(result);
@@ -103,6 +113,7 @@ function observation(result: PanelResult, panel: LabPanel, results: ExtractionRe
     ...value(result, number),
     ...(code ? { interpretation: interpretation(code) } : {}),
     ...(referenceRanges ? { referenceRange: referenceRanges } : {}),
+    ...notesOf(result, panel, results),
   };
 }
 

@@ -217,6 +217,25 @@ describe('toFhirBundle: values, units, ranges and interpretation', () => {
   });
 });
 
+describe('toFhirBundle: what the results flag', () => {
+  it('notes on each Observation the validation flags of its result, and none on the others', () => {
+    const doubted = result({ biomarker: 'ALT (SGPT)', resultValue: '18', pageNumber: 1, provenance: { pageNumber: 1, bbox: [48, 500, 400, 510], sourceText: 'ALT 18', source: 'ocr', ocrConfidence: 0.43 } });
+    const other = result({ biomarker: 'AST (SGOT)', resultValue: '16' });
+    const results = resultsWith([{ panelName: 'SOME PANEL', panelResults: [doubted, other] }]);
+    results.validationFlags = [
+      { code: 'low_ocr_confidence', message: 'ALT (SGPT): the scan was read with confidence 0.43; check 18 against the document', panelName: 'SOME PANEL', biomarker: 'ALT (SGPT)', pageNumber: 1 },
+      // Another panel's flag of a test of the same name is not this result's.
+      { code: 'low_ocr_confidence', message: 'AST (SGOT): check it', panelName: 'OTHER PANEL', biomarker: 'AST (SGOT)', pageNumber: 1 },
+    ];
+    const bundle = toFhirBundle(results, { newId, issued: ISSUED, subject: SUBJECT });
+    expect(r4Problems(bundle)).toEqual([]);
+    const [alt, ast] = observations(bundle);
+    expect(alt!.note).toEqual([{ text: 'low_ocr_confidence: ALT (SGPT): the scan was read with confidence 0.43; check 18 against the document' }]);
+    expect(ast!.note).toBeUndefined();
+    expect(FhirBundleSchema.parse(bundle)).toEqual(bundle);
+  });
+});
+
 describe('interpretationCode (property)', () => {
   const bound = fc.option(fc.integer({ min: -50, max: 50 }), { nil: null });
   const operator = fc.option(fc.constantFrom<ResultOperator>('<', '<=', '>', '>='), { nil: undefined });
