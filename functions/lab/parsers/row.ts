@@ -2,6 +2,7 @@ import { isKnownTestName } from '../loinc/map-to-loinc';
 import { memoize } from '../memo';
 import { agreement } from '../ocr/misread-point';
 import { scannedFlag } from '../ocr/normalise-word';
+import { repairedTestName } from '../ocr/test-name-repair';
 import { isUnitRespaced } from '../ocr/unit-spacing';
 import type { ResultFlag } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
@@ -88,13 +89,25 @@ export const plausibleName = memoize(function plausibleName(name: string): boole
  */
 function nameWords(words: readonly Word[]): Word[] {
   const last = words[words.length - 1];
-  if (!last || words.length < 2 || !/^\d{2}$/.test(last.text)) return [...words];
+  if (!last || words.length < 2) return [...words];
+  const scanned = last.confidence !== undefined;
+  if (!/^\d{2}$/.test(last.text) && !(scanned && SCANNED_LAB_NUMBER.test(last.text))) return [...words];
   const rest = words.slice(0, -1);
   const smaller = last.size < Math.max(...rest.map((w) => w.size)) - 1;
   const restName = rest.map((w) => w.text).join(' ');
-  const known = isKnownTestName(restName) && !isKnownTestName(`${restName} ${last.text}`);
-  return smaller || last.text.startsWith('0') || known ? rest : [...words];
+  // A scanned name may be misread itself (`Hemoglobin Alc`): known as the table spells what it misreads.
+  const isKnown = (name: string) => isKnownTestName(name) || (scanned && repairedTestName(name) !== null);
+  const known = isKnown(restName) && !isKnown(`${restName} ${last.text}`);
+  return smaller || (/^\d{2}$/.test(last.text) && last.text.startsWith('0')) || known ? rest : [...words];
 }
+
+/**
+ * What OCR reads a raised two-digit performing-lab number as (`01` set small above the name's
+ * baseline): one or two of its digits, or the marks its small glyphs come out as (`0`, `©`, `©!`, `@1`).
+ * After a name it is taken for that number only where the name without it is one the table knows and
+ * with it is not (`Cholesterol, Total 0`, `HDL Cholesterol ©!`), or it is set smaller.
+ */
+const SCANNED_LAB_NUMBER = /^[\d©@®Oo°!|'’`]{1,2}$/u;
 
 export function cleanName(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -74,8 +74,12 @@ const TITLE_PITCHES = 2.2;
 /** Titles run to a dozen words at most (`TESTOSTERONE, FREE (DIALYSIS), TOTAL (MS) AND SEX HORMONE BINDING GLOBULIN`). */
 const MAX_TITLE_WORDS = 14;
 const CONTINUED_TITLE = /\s*\((?:Cont\.?|Continued)\)\s*$/i;
-/** A title's Collected/Received/Reported stamp, to the end of the line; the colon may be lost to OCR where a date follows. */
-const PANEL_DATES = /(?:^|\s+)(?:Collected|Received|Reported)(?::|(?=\s+\d{1,4}[/-]\d)).*$/i;
+/**
+ * A title's Collected/Received/Reported stamp, to the end of the line; the colon may be lost to OCR
+ * where a date follows, and so may a letter of the word itself (`Coltected: 09/12/2025`), where the
+ * word keeps its first letter and its ending and a date follows.
+ */
+const PANEL_DATES = /(?:^|\s+)(?:(?:Collected|Received|Reported)(?::|(?=\s+\d{1,4}[/-]\d))|(?:C\S{3}ected|R\S{2}eived|R\S{2}orted):?(?=\s+\d{1,4}[/-]\d)).*$/i;
 
 /** A line that holds only a title's Collected/Received stamp. */
 function isStampLine(line: Line): boolean {
@@ -821,7 +825,7 @@ class TableReader {
       previousTitle !== undefined &&
       this.lastLine === previousTitle &&
       this.near(previousTitle, line) &&
-      Math.abs(previousTitle.size - line.size) <= 0.5 &&
+      (sameTitleSize(previousTitle, line) || (isRecognised(line) && PANEL_DATES.test(this.titleLines[0]!.text))) &&
       this.panel !== null &&
       this.panel.results.length === 0;
     if (wrapped) {
@@ -833,6 +837,23 @@ class TableReader {
     }
     this.lastLine = line;
   }
+}
+
+/**
+ * How far apart (a ratio) the sizes of two recognised lines of one wrapped title may be. The engine
+ * sizes a line from its own glyphs: Quest's `COMPREHENSIVE METABOLIC` beside its Collected/Received
+ * stamp came out 7.8 points and the `PANEL` under it, alone, 9.1; held to printed sizes' half a point,
+ * `PANEL` opened a panel of its own, and every row under it was filed there. A title whose first line
+ * carries its stamp (Quest's export wraps a long title beside it) goes on, as recognised, whatever the
+ * sizes: a line of brackets comes out taller still (`(DIALYSIS), TOTAL (MS) AND SEX` at 12.3 points
+ * between lines of 7.8 and 9.2).
+ */
+const SCANNED_TITLE_SIZES = 1.25;
+
+/** Whether two title lines are set in one size: within half a point as printed, within SCANNED_TITLE_SIZES as recognised. */
+function sameTitleSize(upper: Line, lower: Line): boolean {
+  if (Math.abs(upper.size - lower.size) <= 0.5) return true;
+  return isRecognised(upper) && isRecognised(lower) && Math.max(upper.size, lower.size) <= SCANNED_TITLE_SIZES * Math.min(upper.size, lower.size);
 }
 
 /** Lines printed right above a column header (a section title, wrapped over at most two lines). */

@@ -1184,3 +1184,76 @@ describe('a row the reader could not read, its value sized up by its own glyphs'
     ]);
   });
 });
+
+describe('a performing-lab number after a scanned name, read as a digit or a mark', () => {
+  const page: DrawnLine[] = [
+    ...HEAD,
+    [686, [[36, 'Lipid Panel', 11]]],
+    // Labcorp's raised `01`, read `0`, `©!` or `©` beside names the table knows (one misread itself).
+    [674, [[36, 'Cholesterol, Total'], [110, '0'], [190, '150'], [330, 'mg/dL'], [400, '100-199']]],
+    [662, [[36, 'HDL Cholesterol'], [104, '©!'], [190, '65'], [330, 'mg/dL'], [400, '>39']]],
+    [650, [[36, 'Hemoglobin Alc'], [100, '©'], [190, '5.4'], [330, '%'], [400, '4.8-5.6']]],
+    // After a name the table does not know without it, a digit stays part of the name.
+    [638, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
+  ];
+  const rows = async (ocr: boolean) => (await extractionOf([page], ocr, {}, {}, 'word')).panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.loincCode !== null]));
+
+  it('is no part of the name on a recognised page: the name the table knows, coded', async () => {
+    expect(await rows(true)).toEqual([
+      ['Cholesterol, Total', true],
+      ['HDL Cholesterol', true],
+      ['Hemoglobin A1c', true],
+      ['Factor II', expect.any(Boolean)],
+    ]);
+  });
+
+  it('stays as printed on a text page, where no engine misread the number', async () => {
+    expect((await rows(false)).map(([name]) => name)).toEqual(['Cholesterol, Total 0', 'HDL Cholesterol ©!', 'Hemoglobin Alc ©', 'Factor II']);
+  });
+});
+
+describe('a panel title wrapped beside its Collected/Received stamp, its lines sized apart by the engine', () => {
+  const Q = { name: 33, value: 199, range: 340, lab: 532 };
+  const page = (lines: Array<[string, number]>): DrawnLine[] => [
+    [760, [[34, 'Quest Diagnostics', 13]]],
+    [740, [[Q.name, 'Collected: 11-22-2023']]],
+    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    [700, [[Q.name, lines[0]![0], lines[0]![1]], [Q.value, 'Collected: 11-22-2023 06:08 AM UTC Received: 11-22-2023 09:15 AM UTC', lines[0]![1]], [Q.lab, 'Z4M', lines[0]![1]]]],
+    ...lines.slice(1).map(([text, size], i): DrawnLine => [689 - 11 * i, [[Q.name, text, size]]]),
+    [678 - 11 * (lines.length - 2), [[Q.name + 10, 'GLUCOSE'], [Q.value, '74'], [Q.range, '65-99 mg/dL'], [Q.lab, 'Z4M']]],
+    [667 - 11 * (lines.length - 2), [[Q.name + 10, 'SODIUM'], [Q.value, '139'], [Q.range, '135-146 mmol/L'], [Q.lab, 'Z4M']]],
+  ];
+  const titles = async (lines: Array<[string, number]>, ocr: boolean) => (await extractionOf([page(lines)], ocr, {}, {}, 'word')).panels.map((p) => [p.panelName, p.panelResults.length]);
+
+  it('is one title on a recognised page, whatever sizes the engine gave its lines', async () => {
+    // A lone word sized by its own glyphs; a line of brackets taller still.
+    expect(await titles([['COMPREHENSIVE METABOLIC', 8], ['PANEL', 9.5]], true)).toEqual([['COMPREHENSIVE METABOLIC PANEL', 2]]);
+    expect(await titles([['TESTOSTERONE, FREE', 8], ['(DIALYSIS), TOTAL (MS) AND SEX', 12.5], ['HORMONE BINDING GLOBULIN', 9.5]], true)).toEqual([
+      ['TESTOSTERONE, FREE (DIALYSIS), TOTAL (MS) AND SEX HORMONE BINDING GLOBULIN', 2],
+    ]);
+  });
+
+  it('is one title on a text page in one size, as printed', async () => {
+    expect(await titles([['COMPREHENSIVE METABOLIC', 8], ['PANEL', 8]], false)).toEqual([['COMPREHENSIVE METABOLIC PANEL', 2]]);
+  });
+});
+
+describe('a title’s stamp with a letter of its word misread', () => {
+  // Quest's patient export, as a scan of it places its words.
+  const page = (stamp: string): DrawnLine[] => [
+    [760, [[36, 'Quest Diagnostics', 13]]],
+    [740, [[36, 'Collected: 09/12/2025']]],
+    [716, [[36, 'Test Name'], [200, 'In Range'], [250, 'Out Of Range'], [330, 'Reference Range'], [442, 'Previous Result and Date'], [562, 'Lab']]],
+    [700, [[36, 'LIPID PANEL, STANDARD'], [200, `${stamp} 09/12/2025 05:05 PM UTC Received: 09/12/2025 05:06 PM UTC`], [562, 'RFL']]],
+    [686, [[48, 'CHOLESTEROL,'], [200, '174'], [330, '<200 mg/dL'], [562, 'RFL']]],
+    [676, [[48, 'TOTAL']]],
+    [662, [[48, 'HDL CHOLESTEROL'], [200, '77'], [330, '> OR = 40 mg/dL'], [562, 'RFL']]],
+  ];
+  const panels = async (stamp: string) => (await extractionOf([page(stamp)], true, {}, {}, 'word')).panels.map((p) => [p.panelName, p.panelResults.map((r) => r.biomarker)]);
+
+  it('still marks its line a title, where a date follows it', async () => {
+    for (const stamp of ['Collected:', 'Coltected:', 'Co1lected']) {
+      expect(await panels(stamp)).toEqual([['LIPID PANEL, STANDARD', ['CHOLESTEROL, TOTAL', 'HDL CHOLESTEROL']]]);
+    }
+  });
+});
