@@ -100,9 +100,14 @@ function unitSpellingOnce(word: string): string {
   return units.size === 1 ? [...units][0]! : word;
 }
 
-/** The one printed unit a word of letters without a slash is with one of its upright strokes read as the slash, or the word. */
+/**
+ * The one printed unit a word of letters without a slash is with one of its upright strokes read as the
+ * slash, or with the slash it opens with lost (`HPF` for `/HPF`: on a 1-bit scan the thin slash breaks
+ * away, and the word, no unit, ran into the range beside it: `NONE SEEN HPF`); else the word.
+ */
 function unitWithSlashRead(word: string): string {
   if (word.includes('/') || !/\p{L}/u.test(word) || PRINTED_UNITS.has(word)) return word;
+  if (/^\p{L}{3,}$/u.test(word) && PRINTED_UNITS.has(`/${word}`)) return `/${word}`;
   const units = new Set<string>();
   for (let i = 1; i < word.length - 1; i++) {
     if (!STROKES.includes(word[i]!)) continue;
