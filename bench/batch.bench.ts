@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BATCH_LIMITS } from '../functions/scoring/batch-schemas';
+import { BATCH_LIMITS } from '../functions/scoring/batch-limits';
 import { peopleForBench } from './scoring.bench';
 import { type Bench, type BenchRow, round } from './types';
 

@@ -1,4 +1,5 @@
 import { UPLOAD_LIMITS } from '../platform/resources';
+import { BATCH_TOO_LARGE_MESSAGE } from '../scoring/batch-limits';
 import type { ErrorDialect } from './dialects';
 
 /**
@@ -48,8 +49,5 @@ export const TOO_LARGE_MESSAGE =
  */
 export function bodyTooLargeMessage(dialect: ErrorDialect): string {
   if (dialect === 'extraction') return TOO_LARGE_MESSAGE;
-  return (
-    `Request too large: a request body may be at most ${MAX_REQUEST_BODY_BYTES} bytes (a batch, at most 100 persons and 1 MB); ` +
-    'score larger populations with the bulk API (POST /health-score/bulk, a JSONL or CSV file of any size)'
-  );
+  return `Request too large: a request body may be at most ${MAX_REQUEST_BODY_BYTES} bytes. ${BATCH_TOO_LARGE_MESSAGE}`;
 }

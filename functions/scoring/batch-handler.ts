@@ -1,6 +1,7 @@
 import { httpRoute } from '../http/handler';
 import { scoreBatch } from './batch';
-import { BATCH_LIMITS, BATCH_TOO_LARGE_MESSAGE, BatchEnvelopeSchema } from './batch-schemas';
+import { BATCH_LIMITS, BATCH_TOO_LARGE_MESSAGE } from './batch-limits';
+import { BatchEnvelopeSchema } from './batch-schemas';
 
 /** POST /health-score/batch: up to 100 persons at one date each; one bad person is an `invalid` element, not a 422. */
 export const handler = httpRoute(

@@ -1,5 +1,6 @@
 // Named imports, not `z` (see schemas.ts).
-import { array, number, object, string, unknown, enum as zenum, type infer as Infer } from 'zod';
+import { array, type infer as Infer, number, object, string, unknown, enum as zenum } from 'zod';
+import { BATCH_LIMITS } from './batch-limits';
 import {
   DiseaseScoreSchema,
   IsoDateSchema,
@@ -12,13 +13,8 @@ import {
 /**
  * POST /health-score/batch: many people, each scored at one date, each element of the answer exactly
  * one timeseries result (the same schemas, so changes to the timeseries contract reach batch scoring).
+ * Its limits: batch-limits.ts.
  */
-
-export const BATCH_LIMITS = { maxPersons: 100, maxBytes: 1024 * 1024 } as const;
-
-export const BATCH_TOO_LARGE_MESSAGE =
-  `A batch holds at most ${BATCH_LIMITS.maxPersons} persons and 1 MB; score larger populations with the bulk API ` +
-  '(POST /health-score/bulk, a JSONL or CSV file of any size)';
 
 const ScoringMetadataSchema = TimeseriesRequestSchema.shape.scoring_event_metadata.refine((metadata) => metadata.mode !== 'validate', {
   message: 'batch scoring has no validate mode (use validate_and_score or score); to only validate, use POST /health-score/timeseries',

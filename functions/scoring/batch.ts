@@ -1,6 +1,7 @@
 import { type FieldIssue, PayloadTooLargeError } from '../http/errors';
 import { logger } from '../platform/observability';
-import { BATCH_LIMITS, BATCH_TOO_LARGE_MESSAGE, type BatchEnvelope, type BatchResponse, type BatchResult } from './batch-schemas';
+import { BATCH_LIMITS, BATCH_TOO_LARGE_MESSAGE } from './batch-limits';
+import type { BatchEnvelope, BatchResponse, BatchResult } from './batch-schemas';
 import type { TimeseriesRequest } from './schemas';
 import { scoreRequest } from './score-request';
 import { SCORING_VERSION } from './version';

@@ -1,4 +1,5 @@
-import { BATCH_LIMITS, BatchResponseSchema } from '../../../functions/scoring/batch-schemas';
+import { BATCH_LIMITS } from '../../../functions/scoring/batch-limits';
+import { BatchResponseSchema } from '../../../functions/scoring/batch-schemas';
 import { fullPanel, predictor } from '../../unit/scoring/fixtures';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { BATCH_LIMITS, BatchResponseSchema } from '../../../functions/scoring/batch-schemas';
+import { BATCH_LIMITS } from '../../../functions/scoring/batch-limits';
+import { BatchResponseSchema } from '../../../functions/scoring/batch-schemas';
 import { handler as batch } from '../../../functions/scoring/batch-handler';
 import { scoreTimeseries } from '../../../functions/scoring/engine';
 import type { PredictorInput } from '../../../functions/scoring/schemas';
