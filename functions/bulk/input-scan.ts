@@ -54,7 +54,8 @@ const NOT_UTF8_MESSAGE = 'the line holds bytes that are not UTF-8 text (save the
 /**
  * The file's lines, without their line breaks (`\n`, `\r\n`; where `bareCarriageReturns` and the
  * file's first break is a lone `\r`, as old Mac spreadsheets write, `\r`), and without a leading
- * byte-order mark. A line longer than any item may be is reported, not held: only its start is kept.
+ * byte-order mark (the decoder drops it). A line longer than any item may be is reported, not held:
+ * only its start is kept.
  */
 async function* lines(chunks: AsyncIterable<Uint8Array>, bareCarriageReturns = false): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
@@ -80,17 +81,7 @@ async function* lines(chunks: AsyncIterable<Uint8Array>, bareCarriageReturns = f
     if (pending.length > 4 * BULK_LIMITS.maxLineBytes) pending = pending.slice(0, 4 * BULK_LIMITS.maxLineBytes);
   }
   pending += decoder.decode();
-  if (pending.endsWith('\r') && lineBreak === undefined) pending = pending.slice(0, -1);
   if (pending !== '') yield pending.replace(/\r$/, '');
-}
-
-/** Lines with a byte-order mark at the file's start dropped. */
-async function* withoutBom(source: AsyncIterable<string>): AsyncGenerator<string> {
-  let first = true;
-  for await (const line of source) {
-    yield first ? line.replace(/^\uFEFF/, '') : line;
-    first = false;
-  }
 }
 
 /** Whether a parsed JSON value nests arrays and objects more than `limit` deep (walking no deeper than that). */
@@ -193,7 +184,7 @@ async function* csv(chunks: AsyncIterable<Uint8Array>, report: ScanReport): Asyn
   const blanks: number[] = [];
   const errorRow = (line: number, message: string, fields: readonly string[] = []) =>
     csvLine([...header!.names.map((name, i) => (name === 'uid_ext' ? (fields[header!.positions[i]!] ?? '').trim() : '')), String(line), message]);
-  for await (const text of withoutBom(lines(chunks, true))) {
+  for await (const text of lines(chunks, true)) {
     lineNumber += 1;
     if (text.trim() === '') {
       // Before the header, nothing; after it, an empty row.
