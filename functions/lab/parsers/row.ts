@@ -91,14 +91,15 @@ function nameWords(words: readonly Word[]): Word[] {
   const last = words[words.length - 1];
   if (!last || words.length < 2) return [...words];
   const scanned = last.confidence !== undefined;
-  if (!/^\d{2}$/.test(last.text) && !(scanned && SCANNED_LAB_NUMBER.test(last.text))) return [...words];
+  const twoDigits = /^\d{2}$/.test(last.text);
+  if (!twoDigits && !(scanned && SCANNED_LAB_NUMBER.test(last.text))) return [...words];
   const rest = words.slice(0, -1);
   const smaller = last.size < Math.max(...rest.map((w) => w.size)) - 1;
   const restName = rest.map((w) => w.text).join(' ');
   // A scanned name may be misread itself (`Hemoglobin Alc`): known as the table spells what it misreads.
   const isKnown = (name: string) => isKnownTestName(name) || (scanned && repairedTestName(name) !== null);
   const known = isKnown(restName) && !isKnown(`${restName} ${last.text}`);
-  return smaller || (/^\d{2}$/.test(last.text) && last.text.startsWith('0')) || known ? rest : [...words];
+  return smaller || (twoDigits && last.text.startsWith('0')) || known ? rest : [...words];
 }
 
 /**
