@@ -61,6 +61,14 @@ function withSpacesOf(read: string, printed: string): string {
   return out;
 }
 
+/** An inclusive bound whose `=` a scan lost (`< OR 39`, `>OR 40`): no report prints a bound so. */
+const EQUALS_LOST = /^([<>])\s*OR\s*(?=\d)/;
+
+/** A range cell read from a scan with an inclusive bound's lost `=` put back (`< OR 39 pg/mL` is `< OR = 39 pg/mL`); any other text as read. */
+export function withLostEqualsSign(text: string): string {
+  return text.replace(EQUALS_LOST, '$1 OR = ');
+}
+
 /** The printed spelling of a range text OCR read with its spacing or closing point lost; any other text as read. */
 export function printedRangeText(text: string): string {
   const bound = INCLUSIVE_BOUND.exec(text);

@@ -141,7 +141,7 @@ export function columnAt(x0: number, columns: readonly Column[]): number {
  * value wider than the numbers under its header (`YELLOW`, `NEGATIVE`) can start a few points before
  * that column does; the line's first cell is the name and stays where it starts.
  */
-function cellColumn(cell: Cell, index: number, columns: readonly Column[]): number {
+export function cellColumn(cell: Cell, index: number, columns: readonly Column[]): number {
   const column = columnAt(cell.x0, columns);
   const next = columns[column + 1];
   if (index === 0 || !next) return column;

@@ -2,6 +2,8 @@ import { isKnownTestName } from '../loinc/map-to-loinc';
 import { memoize } from '../memo';
 import { agreement } from '../ocr/misread-point';
 import { scannedFlag } from '../ocr/normalise-word';
+import { isGarbledRange } from '../ocr/range-repair';
+import { withLostEqualsSign } from '../ocr/range-text-spelling';
 import { repairedTestName } from '../ocr/test-name-repair';
 import { isUnitRespaced } from '../ocr/unit-spacing';
 import type { ResultFlag } from '../results-schema';
@@ -182,7 +184,7 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
   const fullName = fullNameOf(prefix, cells.words[nameIndex] ?? []);
   const byRole = textsByRole(cells.texts, columns);
   const valueText = byRole.value ?? '';
-  const rangeText = byRole.range ?? '';
+  const rangeText = isRecognised(line) ? withLostEqualsSign(byRole.range ?? '') : (byRole.range ?? '');
   if (valueText === '') return { reason: rangeText !== '' && isKnownTestName(fullName) ? 'range_without_value' : 'no_value' };
   const split = nameAndValue(fullName, valueText);
   if (!split) return { reason: plausibleName(fullName) ? 'unreadable_cell' : 'not_a_test_name' };
@@ -217,13 +219,20 @@ function byColumns(line: Line, columns: readonly Column[], prefix: string): RowR
     if (readable) {
       range = split.range;
       unit ??= split.unit;
-    } else if (!hasUnitColumn || !isRecognised(line)) {
+    } else if (!isRecognised(line) || (!hasUnitColumn && split === null)) {
       return { reason: 'unreadable_cell' };
-    } else {
+    } else if (hasUnitColumn) {
       // A range cell of its own the engine garbled (`355.2` for `3.5-5.2`) costs a scanned row only its
       // range, given as read for the lab's printed ranges to mend (ocr/range-repair.ts) and left out
       // where they do not (parsers/index.ts).
       range = parseRange(rangeText);
+    } else if (split !== null) {
+      // So does a garbled range cell that carries the unit (Quest's `< OR = 39 pg/mL` read `< OR 3 9
+      // pg/mL`): unit and bounds as read, to be mended or left out as above; a range read as text only
+      // where it is digits and marks the printed ranges may mend, not words with a number among them.
+      const read = split.range;
+      range = read !== null && (read.min !== null || read.max !== null || isGarbledRange(read)) ? read : null;
+      unit ??= split.unit;
     }
   }
   // Columns were told apart by an estimated position when a cell after the name starts inside a text run.

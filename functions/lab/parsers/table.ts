@@ -6,7 +6,7 @@ import { repairedTestName } from '../ocr/test-name-repair';
 import type { PageText } from '../pdf-text';
 import type { MergeAction, ResultFlag, SkipReason } from '../results-schema';
 import { isPrintedUnit } from '../ucum/to-ucum';
-import { cellsByColumn, splitCells, textsByRole } from './cells';
+import { type Cell, cellColumn, cellsByColumn, splitCells, textsByRole } from './cells';
 import { firstDate } from './dates';
 import { findFurniture } from './furniture';
 import { type Column, calibrateColumns, isGarbledHeader, matchHeader, matchTwoLineHeader } from './header';
@@ -224,7 +224,9 @@ function readPanelTitle(lines: readonly Line[], columns: readonly Column[] | nul
     const garbled = titleBeforeGarble(line);
     if (garbled !== null) return garbled;
     // A lab code can land inside a wrapped panel header (`COMPREHENSIVE METABOLIC NL1` / `PANEL`), in its own cell.
-    const cells = splitCells(line, columns).filter((cell, i) => i === 0 || !cell.text.split(' ').every(isLabCode));
+    // On a scan, a cell in the lab column is the code misread (Quest's `MI` read `Mi`, `TPA` read `TRA`).
+    const inLabColumn = (cell: Cell, i: number) => columns !== null && isRecognised(line) && columns[cellColumn(cell, i, columns)]!.role === 'lab';
+    const cells = splitCells(line, columns).filter((cell, i) => i === 0 || !(cell.text.split(' ').every(isLabCode) || inLabColumn(cell, i)));
     let text = cells.map((c) => c.text).join(' ');
     const dates = PANEL_DATES.exec(text);
     if (dates) {

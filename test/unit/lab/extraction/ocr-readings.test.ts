@@ -1257,3 +1257,58 @@ describe('a title’s stamp with a letter of its word misread', () => {
     }
   });
 });
+
+describe('a Quest title’s performing-lab code misread in the Lab column', () => {
+  const Q = { name: 33, value: 199, range: 340, lab: 532 };
+  // Quest prints the code at the right of the title line too (`LIPID PANEL, STANDARD … MI`); a scan read `MI` as `Mi`, `TPA` as `TRA`.
+  const page = (codes: [string, string]): DrawnLine[] => [
+    [760, [[34, 'Quest Diagnostics', 13]]],
+    [740, [[Q.name, 'Collected: 11-22-2023']]],
+    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    [700, [[Q.name, 'LIPID PANEL, STANDARD', 9.5], [Q.lab, codes[0], 9.5]]],
+    [689, [[Q.name + 10, 'HDL CHOLESTEROL'], [Q.value, '45'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'MI']]],
+    [672, [[Q.name, 'URINALYSIS, COMPLETE', 9.5], [Q.lab, codes[1], 9.5]]],
+    [661, [[Q.name + 10, 'PH'], [Q.value, '6.0'], [Q.range, '5.0-8.0'], [Q.lab, 'TPA']]],
+  ];
+  const titles = async (codes: [string, string], ocr: boolean) => (await extractionOf([page(codes)], ocr, {}, {}, 'word')).panels.map((p) => p.panelName);
+
+  it('is no part of the panel name on a recognised page', async () => {
+    expect(await titles(['Mi', 'TRA'], true)).toEqual(['LIPID PANEL, STANDARD', 'URINALYSIS, COMPLETE']);
+  });
+
+  it('stays in the name on a text page, where only a lab code the vendor uses is one', async () => {
+    expect(await titles(['MI', 'TPA'], false)).toEqual(['LIPID PANEL, STANDARD', 'URINALYSIS, COMPLETE']);
+    expect(await titles(['Mi', 'TRA'], false)).toEqual(['LIPID PANEL, STANDARD Mi', 'URINALYSIS, COMPLETE TRA']);
+  });
+});
+
+describe('a Quest range cell, which carries the unit, garbled by a scan', () => {
+  const Q = { name: 33, value: 199, range: 340, lab: 532 };
+  const page: DrawnLine[] = [
+    [760, [[34, 'Quest Diagnostics', 13]]],
+    [740, [[Q.name, 'Collected: 11-22-2023']]],
+    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    [700, [[Q.name, 'ESTRADIOL', 9.5]]],
+    // `< OR = 39 pg/mL` with its `=` lost to noise.
+    [689, [[Q.name + 10, 'ESTRADIOL'], [Q.value, '<15'], [Q.range, '< OR 39 pg/mL'], [Q.lab, 'DAL']]],
+    [672, [[Q.name, 'LIPID PANEL, STANDARD', 9.5]]],
+    // `> OR = 40 mg/dL` with its `=` lost and its number broken in two.
+    [661, [[Q.name + 10, 'HDL CHOLESTEROL'], [Q.value, '45'], [Q.range, '> OR 4 0 mg/dL'], [Q.lab, 'MI']]],
+    // `<200 mg/dL` with its `<` lost and a digit too: digits that read as no range.
+    [650, [[Q.name + 10, 'CHOLESTEROL, TOTAL'], [Q.value, '187'], [Q.range, '00 mg/dL'], [Q.lab, 'MI']]],
+  ];
+  const rows = async (ocr: boolean) =>
+    (await extractionOf([page], ocr, {}, {}, 'word')).panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.resultValue, r.resultUnit, r.maxRefRangeValue, r.referenceRangeText]));
+
+  it('costs a recognised row only its range, its lost `=` put back, its unit kept', async () => {
+    expect(await rows(true)).toEqual([
+      ['ESTRADIOL', '<15', 'pg/mL', 39, '< OR = 39'],
+      ['HDL CHOLESTEROL', '45', 'mg/dL', null, null],
+      ['CHOLESTEROL, TOTAL', '187', 'mg/dL', null, null],
+    ]);
+  });
+
+  it('leaves the row unread on a text page, where such a cell says the columns are not where the header puts them', async () => {
+    expect(await rows(false)).toEqual([]);
+  });
+});
