@@ -33,16 +33,30 @@ const MIN_CONFIDENT_WORDS = 5;
 const MIN_CONFIDENT_SHARE = 0.5;
 /** The smallest letter or digit, as a share of its line's height. */
 const MIN_GLYPH_SHARE = 0.25;
+/** Under this confidence one or two marks are a speck whatever they read as. */
+const SURE_SPECK = 0.3;
+/** The height of a `%` as a share of its line's: a glyph as tall as a digit. */
+const MIN_PERCENT_SHARE = 0.5;
+
+/**
+ * A lone `%` the engine doubted, as tall as a digit: a unit column's whole cell (Labcorp's HbA1c), not
+ * a speck, which comes back as a point, a dash or a quote; two rings and a stroke are no dust's shape.
+ */
+function isLonePercent(word: RecognizedWord): boolean {
+  return word.text === '%' && word.confidence >= SURE_SPECK && word.y1 - word.y0 >= MIN_PERCENT_SHARE * (word.lineHeight ?? word.y1 - word.y0);
+}
+
+
 /**
  * Specks of noise come back as lone punctuation the engine doubts (`:`, `;`, `©`) or as one or two
  * marks it barely believes; they are not text, and left in they would stand between a row's cells.
  */
 function isSpeck(word: RecognizedWord): boolean {
-  if (word.confidence < CONFIDENT_WORD && !/[\p{L}\p{N}]/u.test(word.text)) return true;
+  if (word.confidence < CONFIDENT_WORD && !/[\p{L}\p{N}]/u.test(word.text) && !isLonePercent(word)) return true;
   // No letter or digit is shorter than a quarter of its line (a lower-case x is over a third): a
   // "word" of them that is, is a speck the engine read as a `3` or an `i`.
   if (word.lineHeight !== undefined && /[\p{L}\p{N}]/u.test(word.text) && word.y1 - word.y0 < MIN_GLYPH_SHARE * word.lineHeight) return true;
-  return word.confidence < 0.3 && word.text.trim().length <= 2;
+  return word.confidence < SURE_SPECK && word.text.trim().length <= 2;
 }
 
 /** Median box height of the words read with confidence: the page's text size in pixels. */

@@ -545,6 +545,28 @@ it('reads again a doubted word that the look at uncovered ink found, as it reads
   expect(page!.items.map((item) => item.str)).not.toContain('Bix');
 });
 
+it('keeps a lone `%` the engine doubted as tall as its line’s digits, and drops one a speck’s size', async () => {
+  // Labcorp's HbA1c row, its unit a `%` alone in its column: read at 0.52 on a clean 300-dpi scan.
+  const printed = [...TITLE_LINE, { text: 'Hemoglobin', x: 20, y: 25 }, { text: '5.4', x: 200, y: 25 }, { text: '%', x: 260, y: 25 }, { text: '4.8-5.6', x: 300, y: 25 }];
+  const { bytes, boxOf } = await monospacedSheet(printed);
+  const read = async (percentShare: number) => {
+    const fake: TextRecognizer = {
+      engine: 'fake',
+      recognize: async (image) =>
+        printed.map((w) => {
+          const box = boxOf(w, image.height);
+          // The line is as tall as the digits' boxes; a `%` a speck's size stands a fifth of it.
+          return w.text === '%' ? { text: '%', ...box, y0: box.y1 - Math.round((box.y1 - box.y0) * percentShare), confidence: 0.52, lineHeight: box.y1 - box.y0 } : { text: w.text, ...box, confidence: 0.95 };
+        }),
+      recognizeLine: async () => [],
+    };
+    const [page] = await pagesRead(bytes, fake);
+    return page!.items.map((item) => item.str);
+  };
+  expect(await read(1)).toContain('%');
+  expect(await read(0.2)).not.toContain('%');
+});
+
 it('reads again whole a range the page reading gave a shape no printer prints, after its pieces are joined', async () => {
   // Liberation Mono's `3.6-5.1`, read `8:6-5.1` surely enough not to be doubted.
   const printed = [
