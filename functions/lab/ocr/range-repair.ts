@@ -1,4 +1,4 @@
-import type { Vendor } from '../parsers/vocabulary';
+import { isTextResult, type Vendor } from '../parsers/vocabulary';
 import { printedRanges } from './printed-ranges';
 
 /**
@@ -11,10 +11,11 @@ import { printedRanges } from './printed-ranges';
  * the lab's range puts there (`0.450-4.500`, the printed zeros kept).
  *
  * A range of digits and marks that no printed range mends reads as no range at all (`isGarbledRange`),
- * and is not given; so is one with a bound no lab writes (`<00`). Left as read: a range with letters or other marks in it (`DIE5.2`), one
- * whose digits are no range the lab prints for the test or are two of them (`12-22` and `1.2-2.2`), one
- * read as the lab prints it, and any range of a test with no LOINC code. A digit misread (`96-166`) is
- * not repaired: the lab may print a range the table lacks.
+ * and is not given; so is one with a bound no lab writes (`<00`), and a reading with no bound that holds
+ * a digit or a unit's marks and is no text result (`DIE5.2`, `=39` for `>39`, `57%` for `<5.7`, `mg/k`:
+ * a unit read into the range). Left as read: one whose digits are no range the lab prints for the test
+ * or are two of them (`12-22` and `1.2-2.2`), one read as the lab prints it, and any range of a test
+ * with no LOINC code. A digit misread (`96-166`) is not repaired: the lab may print a range the table lacks.
  */
 
 /** Digits, and between them the marks a point or dash is read as on a scan (`.` `,` `:` `-` `=`, dashes, spaces). */
@@ -23,12 +24,19 @@ const DIGITS_AND_MARKS = /^\d[\d.,:=\s\u2010-\u2015-]*\d$/;
 /** A number written with a zero before another digit (`00`, `012`): labs print none (`0.60`, `10`). */
 const LEADING_ZERO = /(?<![\d.])0\d/;
 
+/** A digit, or a mark of a unit (`mg/dL`, `(calc)`, `{ratio}`, `%`), which no text range holds but the vocabulary's `1+`. */
+const DIGIT_OR_UNIT_MARK = /[\d/(){}%]/;
+
 /**
  * Whether a range text read from a scan is no text a lab prints: digits and such marks that read as no
- * range (`355.2`, `5.0:7.5`), or a bound with a leading zero (`<00` for `<200`, a digit lost).
+ * range (`355.2`, `5.0:7.5`), a bound with a leading zero (`<00` for `<200`, a digit lost), or a text
+ * with no bound that holds a digit or a unit's marks and is no text result (`=39`, `57%`, `mg/k`).
  */
 export function isGarbledRange(read: RangeReading): boolean {
-  return (read.min === null && read.max === null && DIGITS_AND_MARKS.test(read.text.trim())) || LEADING_ZERO.test(read.text);
+  const text = read.text.trim();
+  if (LEADING_ZERO.test(text)) return true;
+  if (read.min !== null || read.max !== null) return false;
+  return DIGITS_AND_MARKS.test(text) || (DIGIT_OR_UNIT_MARK.test(text) && !isTextResult(text));
 }
 
 /** The way of writing digit string `digits` with at most one point that is `value`, as a lab prints numbers (no leading zero but `0.`); null when none is. */

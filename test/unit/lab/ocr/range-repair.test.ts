@@ -42,7 +42,14 @@ describe('a range OCR read with its points or dash lost or misread, put back to 
     ['3.5-5.2', false],
     ['<5.7', false],
     ['NEGATIVE', false],
-    ['DIE5.2', false],
+    ['Not Estab.', false],
+    ['1+', false],
+    // No bound, a digit or a unit's marks in it: `<5.2`, `>39` and `<5.7` misread, a unit read into the range.
+    ['DIE5.2', true],
+    ['=39', true],
+    ['57%', true],
+    ['mg/k', true],
+    ['{calc)', true],
     // A bound with a leading zero, no number a lab writes (`<200` with a digit lost); `0.` and a zero inside a number are.
     ['<00', true],
     ['012-40', true],
