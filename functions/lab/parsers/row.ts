@@ -93,24 +93,31 @@ function nameWords(words: readonly Word[]): Word[] {
   const last = words[words.length - 1];
   if (!last || words.length < 2) return [...words];
   const scanned = last.confidence !== undefined;
-  const twoDigits = /^\d{2}$/.test(last.text);
-  if (!twoDigits && !(scanned && SCANNED_LAB_NUMBER.test(last.text))) return [...words];
-  const rest = words.slice(0, -1);
-  const smaller = last.size < Math.max(...rest.map((w) => w.size)) - 1;
-  const restName = rest.map((w) => w.text).join(' ');
   // A scanned name may be misread itself (`Hemoglobin Alc`): known as the table spells what it misreads.
   const isKnown = (name: string) => isKnownTestName(name) || (scanned && repairedTestName(name) !== null);
+  const rest = words.slice(0, -1);
+  const restName = rest.map((w) => w.text).join(' ');
+  const glued = scanned ? GLUED_LAB_NUMBER.exec(last.text) : null;
+  if (glued && isKnown(`${restName} ${glued[1]}`) && !isKnown(`${restName} ${last.text}`)) return [...rest, { ...last, text: glued[1]! }];
+  const twoDigits = /^\d{2}$/.test(last.text);
+  if (!twoDigits && !(scanned && SCANNED_LAB_NUMBER.test(last.text))) return [...words];
+  const smaller = last.size < Math.max(...rest.map((w) => w.size)) - 1;
   const known = isKnown(restName) && !isKnown(`${restName} ${last.text}`);
   return smaller || (twoDigits && last.text.startsWith('0')) || known ? rest : [...words];
 }
 
 /**
  * What OCR reads a raised two-digit performing-lab number as (`01` set small above the name's
- * baseline): one or two of its digits, or the marks its small glyphs come out as (`0`, `©`, `©!`, `@1`).
- * After a name it is taken for that number only where the name without it is one the table knows and
- * with it is not (`Cholesterol, Total 0`, `HDL Cholesterol ©!`), or it is set smaller.
+ * baseline): one or two of its digits, the marks its small glyphs come out as (`0`, `©`, `©!`, `@1`),
+ * or small letters (`om`, `oi`, `a1`, `m`). After a name it is taken for that number only where the
+ * name without it is one the table knows and with it is not (`Cholesterol, Total 0`, `HDL Cholesterol
+ * ©!`, `ALT (SGPT) om`), or it is set smaller. A test's own last word is a capital or a number
+ * (`Hemoglobin A2`, `Troponin T`), which no rule here drops.
  */
-const SCANNED_LAB_NUMBER = /^[\d©@®Oo°!|'’`]{1,2}$/u;
+const SCANNED_LAB_NUMBER = /^(?:[\d©@®Oo°!|'’`]{1,2}|[a-z][a-z\d]?)$/u;
+
+/** The same number's marks read run into the name's last word (`Carbon Dioxide, Total?!`): the word before them. */
+const GLUED_LAB_NUMBER = /^(.*[\p{L}\p{N})])[©@®°!|'’`?]{1,2}$/u;
 
 export function cleanName(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1193,8 +1193,13 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
     [674, [[36, 'Cholesterol, Total'], [110, '0'], [190, '150'], [330, 'mg/dL'], [400, '100-199']]],
     [662, [[36, 'HDL Cholesterol'], [104, '©!'], [190, '65'], [330, 'mg/dL'], [400, '>39']]],
     [650, [[36, 'Hemoglobin Alc'], [100, '©'], [190, '5.4'], [330, '%'], [400, '4.8-5.6']]],
+    // Read as small letters, or as marks run into the name's last word.
+    [638, [[36, 'ALT (SGPT)'], [90, 'om'], [190, '15'], [330, 'IU/L'], [400, '0-44']]],
+    [626, [[36, 'Carbon Dioxide, Total?!'], [190, '22'], [330, 'mmol/L'], [400, '20-29']]],
     // After a name the table does not know without it, a digit stays part of the name.
-    [638, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
+    [614, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
+    // A capital after a name the table knows is the test's own (`Hemoglobin A2`, which the table lacks).
+    [602, [[36, 'Hemoglobin'], [86, 'A2'], [190, '2.5'], [330, '%'], [400, '1.8-3.2']]],
   ];
   const rows = async (ocr: boolean) => (await extractionOf([page], ocr, {}, {}, 'word')).panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.loincCode !== null]));
 
@@ -1203,12 +1208,23 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
       ['Cholesterol, Total', true],
       ['HDL Cholesterol', true],
       ['Hemoglobin A1c', true],
+      ['ALT (SGPT)', true],
+      ['Carbon Dioxide, Total', true],
       ['Factor II', expect.any(Boolean)],
+      ['Hemoglobin A2', false],
     ]);
   });
 
   it('stays as printed on a text page, where no engine misread the number', async () => {
-    expect((await rows(false)).map(([name]) => name)).toEqual(['Cholesterol, Total 0', 'HDL Cholesterol ©!', 'Hemoglobin Alc ©', 'Factor II']);
+    expect((await rows(false)).map(([name]) => name)).toEqual([
+      'Cholesterol, Total 0',
+      'HDL Cholesterol ©!',
+      'Hemoglobin Alc ©',
+      'ALT (SGPT) om',
+      'Carbon Dioxide, Total?!',
+      'Factor II',
+      'Hemoglobin A2',
+    ]);
   });
 });
 
