@@ -108,13 +108,13 @@ function nameWords(words: readonly Word[]): Word[] {
 
 /**
  * What OCR reads a raised two-digit performing-lab number as (`01` set small above the name's
- * baseline): one or two of its digits, the marks its small glyphs come out as (`0`, `©`, `©!`, `@1`),
+ * baseline): one or two of its digits, the marks its small glyphs come out as (`0`, `©`, `©!`, `@1`, `Oo!`),
  * or small letters (`om`, `oi`, `a1`, `m`). After a name it is taken for that number only where the
  * name without it is one the table knows and with it is not (`Cholesterol, Total 0`, `HDL Cholesterol
  * ©!`, `ALT (SGPT) om`), or it is set smaller. A test's own last word is a capital or a number
  * (`Hemoglobin A2`, `Troponin T`), which no rule here drops.
  */
-const SCANNED_LAB_NUMBER = /^(?:[\d©@®Oo°!|'’`]{1,2}|[a-z][a-z\d]?)$/u;
+const SCANNED_LAB_NUMBER = /^(?:[\d©@®Oo°!|'’`]{1,3}|[a-z][a-z\d]?)$/u;
 
 /** The same number's marks read run into the name's last word (`Carbon Dioxide, Total?!`): the word before them. */
 const GLUED_LAB_NUMBER = /^(.*[\p{L}\p{N})])[©@®°!|'’`?]{1,2}$/u;

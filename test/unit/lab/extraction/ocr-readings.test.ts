@@ -1195,11 +1195,12 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
     [650, [[36, 'Hemoglobin Alc'], [100, '©'], [190, '5.4'], [330, '%'], [400, '4.8-5.6']]],
     // Read as small letters, or as marks run into the name's last word.
     [638, [[36, 'ALT (SGPT)'], [90, 'om'], [190, '15'], [330, 'IU/L'], [400, '0-44']]],
-    [626, [[36, 'Carbon Dioxide, Total?!'], [190, '22'], [330, 'mmol/L'], [400, '20-29']]],
+    [626, [[36, 'TSH'], [60, 'Oo!'], [190, '2.373'], [330, 'uIU/mL'], [400, '0.450-4.500']]],
+    [614, [[36, 'Carbon Dioxide, Total?!'], [190, '22'], [330, 'mmol/L'], [400, '20-29']]],
     // After a name the table does not know without it, a digit stays part of the name.
-    [614, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
+    [602, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
     // A capital after a name the table knows is the test's own (`Hemoglobin A2`, which the table lacks).
-    [602, [[36, 'Hemoglobin'], [86, 'A2'], [190, '2.5'], [330, '%'], [400, '1.8-3.2']]],
+    [590, [[36, 'Hemoglobin'], [86, 'A2'], [190, '2.5'], [330, '%'], [400, '1.8-3.2']]],
   ];
   const rows = async (ocr: boolean) => (await extractionOf([page], ocr, {}, {}, 'word')).panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.loincCode !== null]));
 
@@ -1209,6 +1210,7 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
       ['HDL Cholesterol', true],
       ['Hemoglobin A1c', true],
       ['ALT (SGPT)', true],
+      ['TSH', true],
       ['Carbon Dioxide, Total', true],
       ['Factor II', expect.any(Boolean)],
       ['Hemoglobin A2', false],
@@ -1221,6 +1223,7 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
       'HDL Cholesterol ©!',
       'Hemoglobin Alc ©',
       'ALT (SGPT) om',
+      'TSH Oo!',
       'Carbon Dioxide, Total?!',
       'Factor II',
       'Hemoglobin A2',
