@@ -15,6 +15,14 @@ const HEAD: DrawnLine[] = [
   [700, [[36, 'Test'], [190, 'Current Result and Flag'], [330, 'Units'], [400, 'Reference Interval']]],
 ];
 
+/** Where Quest's export sets its columns, and its page's head: the lab, the collection date, the column header. */
+const Q = { name: 33, value: 199, range: 340, lab: 532 };
+const QUEST_HEAD: DrawnLine[] = [
+  [760, [[34, 'Quest Diagnostics', 13]]],
+  [740, [[Q.name, 'Collected: 11-22-2023']]],
+  [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+];
+
 const PAGE: DrawnLine[] = [
   ...HEAD,
   // A gap inside a word as wide as the page's spaces, as OCR reads it.
@@ -487,11 +495,8 @@ describe('a unit the engine garbled beyond repair', () => {
 describe('a long panel title on a line of its own over its Collected/Received stamp, between two panels', () => {
   // Read word by word, as OCR reads a scan, the title's last words stand in the value column: the line
   // was taken for an unreadable row, and the result below it was filed under the panel above.
-  const Q = { name: 33, value: 199, range: 340, lab: 532 };
   const page: DrawnLine[] = [
-    [760, [[34, 'Quest Diagnostics', 13]]],
-    [740, [[Q.name, 'Collected: 11-22-2023']]],
-    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    ...QUEST_HEAD,
     [700, [[Q.name, 'HEPATITIS C ANTIBODY Collected: 11-22-2023 06:08 AM UTC Received: 11-22-2023 09:15 AM UTC', 9.5]]],
     [688, [[Q.name, 'HEPATITIS C ANTIBODY'], [Q.value, 'NON-REACTIVE'], [Q.range, 'NON-REACTIVE'], [Q.lab, 'TPA']]],
     // Sized as the rows are, as OCR sizes an upper-case line by its glyphs.
@@ -1232,11 +1237,8 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
 });
 
 describe('a panel title wrapped beside its Collected/Received stamp, its lines sized apart by the engine', () => {
-  const Q = { name: 33, value: 199, range: 340, lab: 532 };
   const page = (lines: Array<[string, number]>): DrawnLine[] => [
-    [760, [[34, 'Quest Diagnostics', 13]]],
-    [740, [[Q.name, 'Collected: 11-22-2023']]],
-    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    ...QUEST_HEAD,
     [700, [[Q.name, lines[0]![0], lines[0]![1]], [Q.value, 'Collected: 11-22-2023 06:08 AM UTC Received: 11-22-2023 09:15 AM UTC', lines[0]![1]], [Q.lab, 'Z4M', lines[0]![1]]]],
     ...lines.slice(1).map(([text, size], i): DrawnLine => [689 - 11 * i, [[Q.name, text, size]]]),
     [678 - 11 * (lines.length - 2), [[Q.name + 10, 'GLUCOSE'], [Q.value, '74'], [Q.range, '65-99 mg/dL'], [Q.lab, 'Z4M']]],
@@ -1278,12 +1280,9 @@ describe('a title’s stamp with a letter of its word misread', () => {
 });
 
 describe('a Quest title’s performing-lab code misread in the Lab column', () => {
-  const Q = { name: 33, value: 199, range: 340, lab: 532 };
   // Quest prints the code at the right of the title line too (`LIPID PANEL, STANDARD … MI`); a scan read `MI` as `Mi`, `TPA` as `TRA`.
   const page = (codes: [string, string]): DrawnLine[] => [
-    [760, [[34, 'Quest Diagnostics', 13]]],
-    [740, [[Q.name, 'Collected: 11-22-2023']]],
-    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    ...QUEST_HEAD,
     [700, [[Q.name, 'LIPID PANEL, STANDARD', 9.5], [Q.lab, codes[0], 9.5]]],
     [689, [[Q.name + 10, 'HDL CHOLESTEROL'], [Q.value, '45'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'MI']]],
     [672, [[Q.name, 'URINALYSIS, COMPLETE', 9.5], [Q.lab, codes[1], 9.5]]],
@@ -1302,11 +1301,8 @@ describe('a Quest title’s performing-lab code misread in the Lab column', () =
 });
 
 describe('a Quest range cell, which carries the unit, garbled by a scan', () => {
-  const Q = { name: 33, value: 199, range: 340, lab: 532 };
   const page: DrawnLine[] = [
-    [760, [[34, 'Quest Diagnostics', 13]]],
-    [740, [[Q.name, 'Collected: 11-22-2023']]],
-    [716, [[Q.name, 'Test Name'], [Q.value, 'In Range'], [Q.range, 'Reference Range'], [Q.lab, 'Lab']]],
+    ...QUEST_HEAD,
     [700, [[Q.name, 'ESTRADIOL', 9.5]]],
     // `< OR = 39 pg/mL` with its `=` lost to noise.
     [689, [[Q.name + 10, 'ESTRADIOL'], [Q.value, '<15'], [Q.range, '< OR 39 pg/mL'], [Q.lab, 'DAL']]],
