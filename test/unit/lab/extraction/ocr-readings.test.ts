@@ -438,6 +438,8 @@ describe('a unit cell OCR garbled', () => {
     // A ratio, or a pH, printed without a unit is unitless, scanned or not.
     [650, [[36, 'A/G Ratio'], [190, '1.5'], [400, '1.2-2.2']]],
     [638, [[36, 'pH'], [190, '6.0'], [400, '5.0-8.0']]],
+    // `mg/dL (calc)` read as its note alone: what UCUM codes `1`, for a test measured in mg/dL.
+    [626, [[36, 'LDL Chol Calc (NIH)'], [190, '98'], [330, '(calc)'], [400, '0-99']]],
   ];
   const rows = async (ocr: boolean) => (await extractionOf([page], ocr)).panels[0]!.panelResults.map((r) => [r.biomarker, r.resultValue, r.resultUnit, r.ucumCode]);
 
@@ -447,6 +449,7 @@ describe('a unit cell OCR garbled', () => {
       ['Hemoglobin A1c', '5.5', null, null],
       ['A/G Ratio', '1.5', null, '1'],
       ['pH', '6.0', null, '1'],
+      ['LDL Chol Calc (NIH)', '98', null, null],
     ]);
   });
 
@@ -454,6 +457,7 @@ describe('a unit cell OCR garbled', () => {
     expect(await rows(false)).toEqual([
       ['A/G Ratio', '1.5', null, '1'],
       ['pH', '6.0', null, '1'],
+      ['LDL Chol Calc (NIH)', '98', '(calc)', '1'],
     ]);
   });
 });
