@@ -160,9 +160,19 @@ interface OrientedReading {
   skewDegrees: number;
 }
 
-/** Whether the engine's words, specks aside, read as text (`isReadable`). */
+/** Three letters or digits in a row: what a word read the right way up holds, and text read sideways seldom does. */
+const WORD_LIKE = /[\p{L}\p{N}]{3}/u;
+
+/**
+ * Whether the engine's words, specks aside, read as text (`isReadable`), with at least
+ * `MIN_CONFIDENT_WORDS` sure words of three letters or digits: a page of small Times read sideways
+ * came back as sure single letters and marks (`a`, `w`, `=`, `SS`), enough to pass for text by their
+ * share, and was never turned.
+ */
 function readsAsText(words: readonly RecognizedWord[]): boolean {
-  return isReadable(words.filter((w) => !isSpeck(w)).map((w) => ({ str: w.text, confidence: w.confidence })));
+  const kept = words.filter((w) => !isSpeck(w));
+  const wordLike = kept.filter((w) => w.confidence >= CONFIDENT_WORD && WORD_LIKE.test(w.text));
+  return wordLike.length >= MIN_CONFIDENT_WORDS && isReadable(kept.map((w) => ({ str: w.text, confidence: w.confidence })));
 }
 
 /**

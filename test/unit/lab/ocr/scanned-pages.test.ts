@@ -314,7 +314,15 @@ async function atMost(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /** Six confident words: what a page needs to count as read (recognize-pages.ts, isReadable). */
-const READABLE_WORDS: RecognizedWord[] = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140'].map((text, i) => ({ text, x0: 10 + 60 * i, y0: 10, x1: 60 + 60 * i, y1: 30, confidence: 0.95 }));
+/** A page's reading that reads as text: more than five sure words of three letters or digits. */
+const READABLE_WORDS: RecognizedWord[] = ['GLUCOSE', '95', 'mg/dL', '65-99', 'SODIUM', '140', 'mmol/L', '135-146', 'POTASSIUM', '4.2'].map((text, i) => ({
+  text,
+  x0: 10 + 60 * i,
+  y0: 10,
+  x1: 60 + 60 * i,
+  y1: 30,
+  confidence: 0.95,
+}));
 
 /** A scanned Quest report of three pages or more, at a low resolution (these tests use no engine). */
 async function threePageScan(): Promise<{ pdf: Uint8Array; pageNumbers: number[] }> {
@@ -360,6 +368,27 @@ it('renders the next page while the engine reads the current one, and lets the r
   expect(read).toEqual([pageNumbers[0]]);
   // Reading page 1, page 2 was rendered already; reading page 2 (upright, then at three turns), page 3.
   expect(renderedWhileReading).toEqual([pageNumbers.slice(0, 2), ...Array.from({ length: 4 }, () => pageNumbers.slice(0, 3))]);
+});
+
+it('turns a page whose upright reading is sure single letters and marks, as small type read sideways comes back', async () => {
+  const { pdf, pageNumbers } = await threePageScan();
+  // Upright (and upside down) the engine reads the page's lines across: letters and marks, most of them sure.
+  const sideways = ['a', 'w', '=', '0', 'I', 'SS', '=z', 'c', 'Zz', 'i', 'w', 'I'].map((text, i) => ({ text, x0: 10 + 30 * i, y0: 10, x1: 30 + 30 * i, y1: 30, confidence: 0.9 }));
+  const turns: boolean[] = [];
+  const recognizer: TextRecognizer = {
+    engine: 'fake',
+    async recognize(image) {
+      const turned = image.width > image.height;
+      turns.push(turned);
+      return turned ? READABLE_WORDS : sideways;
+    },
+  };
+  const recognitions = [];
+  for await (const recognition of recognizePages(pdf, [pageNumbers[0]!], recognizer, 100)) recognitions.push(recognition);
+  expect(recognitions[0]!.quarterTurns % 2).toBe(1);
+  expect(recognitions[0]!.page.items.map((item) => item.str)).toContain('POTASSIUM');
+  // Upright, then upside down, then a quarter turn.
+  expect(turns).toEqual([false, false, true]);
 });
 
 it('reads on past a searchable page OCR cannot read, from its hidden layer; without one, the reading stops there', async () => {
