@@ -91,14 +91,17 @@ export const plausibleName = memoize(function plausibleName(name: string): boole
  */
 function nameWords(words: readonly Word[]): Word[] {
   const last = words[words.length - 1];
-  if (!last || words.length < 2) return [...words];
+  if (!last) return [];
   const scanned = last.confidence !== undefined;
   // A scanned name may be misread itself (`Hemoglobin Alc`): known as the table spells what it misreads.
   const isKnown = (name: string) => isKnownTestName(name) || (scanned && repairedTestName(name) !== null);
   const rest = words.slice(0, -1);
   const restName = rest.map((w) => w.text).join(' ');
-  const glued = scanned ? GLUED_LAB_NUMBER.exec(last.text) : null;
-  if (glued && isKnown(`${restName} ${glued[1]}`) && !isKnown(`${restName} ${last.text}`)) return [...rest, { ...last, text: glued[1]! }];
+  const withLast = (text: string) => (restName === '' ? text : `${restName} ${text}`);
+  // Only a name the table prints as read: the repairs' near spellings would make `RDW D1` `RDW-SD`.
+  const stem = scanned && !isKnown(withLast(last.text)) ? gluedLabNumberStem(last.text, (text) => isKnownTestName(withLast(text))) : null;
+  if (stem !== null) return [...rest, { ...last, text: stem }];
+  if (words.length < 2) return [...words];
   const twoDigits = /^\d{2}$/.test(last.text);
   if (!twoDigits && !(scanned && SCANNED_LAB_NUMBER.test(last.text))) return [...words];
   const smaller = last.size < Math.max(...rest.map((w) => w.size)) - 1;
@@ -116,8 +119,17 @@ function nameWords(words: readonly Word[]): Word[] {
  */
 const SCANNED_LAB_NUMBER = /^(?:[\d©@®Oo°!|'’`]{1,3}|[a-z][a-z\d]?)$/u;
 
-/** The same number's marks read run into the name's last word (`Carbon Dioxide, Total?!`): the word before them. */
-const GLUED_LAB_NUMBER = /^(.*[\p{L}\p{N})])[©@®°!|'’`?]{1,2}$/u;
+/** What the same number reads as run into the name's last word, without a space (`Total?!`, `BUN!`, `TSHO!`, `Color01`). */
+const GLUED_LAB_NUMBER = /^[\dOo©@®°!|'’`?]{1,3}$/u;
+
+/** The name's last word without a lab number run into it, where that makes a name `known`; else null. */
+function gluedLabNumberStem(word: string, known: (text: string) => boolean): string | null {
+  for (let cut = 1; cut <= 3 && cut < word.length; cut++) {
+    const stem = word.slice(0, -cut);
+    if (GLUED_LAB_NUMBER.test(word.slice(-cut)) && known(stem)) return stem;
+  }
+  return null;
+}
 
 export function cleanName(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
