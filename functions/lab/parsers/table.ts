@@ -818,18 +818,16 @@ class TableReader {
 
   private readTitle(line: Line): void {
     this.last = null;
-    if (!titleCandidate(line)) {
+    const previousTitle = this.titleLines[this.titleLines.length - 1];
+    const follows = previousTitle !== undefined && this.lastLine === previousTitle && this.near(previousTitle, line) && this.panel !== null && this.panel.results.length === 0;
+    // The lower line of a title the panel table prints over two lines joins it whatever it reads as on
+    // its own: a scan's lone `STANDARD` under `LIPID PANEL,` is also a header's word (`Standard Range`).
+    const completesTitle = follows && isPanelTitle(readPanelTitle([...this.titleLines, line], this.columns).name);
+    if (!titleCandidate(line) && !completesTitle) {
       this.lastLine = line;
       return;
     }
-    const previousTitle = this.titleLines[this.titleLines.length - 1];
-    const wrapped =
-      previousTitle !== undefined &&
-      this.lastLine === previousTitle &&
-      this.near(previousTitle, line) &&
-      (sameTitleSize(previousTitle, line) || (isRecognised(line) && PANEL_DATES.test(this.titleLines[0]!.text))) &&
-      this.panel !== null &&
-      this.panel.results.length === 0;
+    const wrapped = follows && (completesTitle || sameTitleSize(previousTitle!, line) || (isRecognised(line) && PANEL_DATES.test(this.titleLines[0]!.text)));
     if (wrapped) {
       this.titleLines.push(line);
       this.renamePanel(this.panel!, this.titleLines);

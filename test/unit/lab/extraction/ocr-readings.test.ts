@@ -1338,3 +1338,17 @@ describe('a Quest range cell, which carries the unit, garbled by a scan', () => 
     expect(await rows(false)).toEqual([]);
   });
 });
+
+describe('a title the panel table prints over two lines, its lower line a word of a column header', () => {
+  // Quest's `LIPID PANEL,` / `STANDARD`: alone, a scan's `STANDARD` is a header's word (`Standard Range`).
+  const page: DrawnLine[] = [
+    ...QUEST_HEAD,
+    [700, [[Q.name, 'LIPID PANEL,', 9.5], [Q.lab, 'NL1', 9.5]]],
+    [689, [[Q.name, 'STANDARD', 9.5]]],
+    [678, [[Q.name + 10, 'HDL CHOLESTEROL'], [Q.value, '45'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'MI']]],
+  ];
+
+  it.each([true, false])('is that title (recognised: %s)', async (ocr) => {
+    expect((await extractionOf([page], ocr, {}, {}, 'word')).panels.map((p) => [p.panelName, p.panelResults.length])).toEqual([['LIPID PANEL, STANDARD', 1]]);
+  });
+});
