@@ -763,6 +763,7 @@ class TableReader {
    * a re-joined name and its parts; a title may also carry the export's Collected/Received stamp.
    */
   private nameOnlyLineRole(line: Line, next: Line | undefined, after: Line | undefined): 'title' | { prefix: string } | null {
+    if (this.completesTitle(line)) return 'title';
     const columns = this.columns;
     const aligned = next !== undefined && next.pageNumber === line.pageNumber && Math.abs(next.x0 - line.x0) <= INDENT_SLACK;
     const adjacent = aligned && this.near(line, next);
@@ -803,7 +804,7 @@ class TableReader {
     if (joined && (below === null || !isKnownTestName(below.name))) return { prefix: fragment };
     const last = this.last;
     const tail = last !== null && this.nameTail(line, fragment);
-    if (tail && (isKnownTestName(`${last.biomarker} ${fragment}`) || !isKnownTestName(last.biomarker))) return null;
+    if (tail && (knownName(`${last.biomarker} ${fragment}`, line) || !knownName(last.biomarker, line))) return null;
     if (joined) return { prefix: fragment };
     // Neither the rest of the row above nor the start of the row below: a title when rows follow it
     // (directly, as far below as a title may stand, or after a wrapped name), or when it ends the page
@@ -816,18 +817,31 @@ class TableReader {
     return rowWithin !== null || wrappedBelow || next === undefined ? 'title' : null;
   }
 
+  /** Whether the line is the next line of the title right above it, which has no rows yet. */
+  private followsTitle(line: Line): boolean {
+    const previousTitle = this.titleLines[this.titleLines.length - 1];
+    return previousTitle !== undefined && this.lastLine === previousTitle && this.near(previousTitle, line) && this.panel !== null && this.panel.results.length === 0;
+  }
+
+  /**
+   * Whether the line ends a title the panel table prints over two lines, whatever it reads as on its
+   * own: a scan's lone `STANDARD` under `LIPID PANEL,` is also a header's word (`Standard Range`).
+   */
+  private completesTitle(line: Line): boolean {
+    return this.followsTitle(line) && isPanelTitle(readPanelTitle([...this.titleLines, line], this.columns).name);
+  }
+
   private readTitle(line: Line): void {
     this.last = null;
-    const previousTitle = this.titleLines[this.titleLines.length - 1];
-    const follows = previousTitle !== undefined && this.lastLine === previousTitle && this.near(previousTitle, line) && this.panel !== null && this.panel.results.length === 0;
-    // The lower line of a title the panel table prints over two lines joins it whatever it reads as on
-    // its own: a scan's lone `STANDARD` under `LIPID PANEL,` is also a header's word (`Standard Range`).
-    const completesTitle = follows && isPanelTitle(readPanelTitle([...this.titleLines, line], this.columns).name);
+    const completesTitle = this.completesTitle(line);
     if (!titleCandidate(line) && !completesTitle) {
       this.lastLine = line;
       return;
     }
-    const wrapped = follows && (completesTitle || sameTitleSize(previousTitle!, line) || (isRecognised(line) && PANEL_DATES.test(this.titleLines[0]!.text)));
+    const first = this.titleLines[0];
+    const wrapped =
+      this.followsTitle(line) &&
+      (completesTitle || sameTitleSize(this.titleLines[this.titleLines.length - 1]!, line) || (isRecognised(line) && PANEL_DATES.test(first!.text)));
     if (wrapped) {
       this.titleLines.push(line);
       this.renamePanel(this.panel!, this.titleLines);

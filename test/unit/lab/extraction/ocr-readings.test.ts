@@ -1341,14 +1341,39 @@ describe('a Quest range cell, which carries the unit, garbled by a scan', () => 
 
 describe('a title the panel table prints over two lines, its lower line a word of a column header', () => {
   // Quest's `LIPID PANEL,` / `STANDARD`: alone, a scan's `STANDARD` is a header's word (`Standard Range`).
-  const page: DrawnLine[] = [
+  // Rows indented under their titles, or set flush with them.
+  const page = (rowIndent: number): DrawnLine[] => [
     ...QUEST_HEAD,
-    [700, [[Q.name, 'LIPID PANEL,', 9.5], [Q.lab, 'NL1', 9.5]]],
-    [689, [[Q.name, 'STANDARD', 9.5]]],
-    [678, [[Q.name + 10, 'HDL CHOLESTEROL'], [Q.value, '45'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'MI']]],
+    [700, [[Q.name, 'LIPID PANEL,'], [Q.lab, 'NL1']]],
+    [689, [[Q.name, 'STANDARD']]],
+    [678, [[Q.name + rowIndent, 'HDL CHOLESTEROL'], [Q.value, '45'], [Q.range, '> OR = 40 mg/dL'], [Q.lab, 'MI']]],
   ];
 
-  it.each([true, false])('is that title (recognised: %s)', async (ocr) => {
-    expect((await extractionOf([page], ocr, {}, {}, 'word')).panels.map((p) => [p.panelName, p.panelResults.length])).toEqual([['LIPID PANEL, STANDARD', 1]]);
+  it.each([
+    [true, 10],
+    [true, 0],
+    [false, 10],
+    [false, 0],
+  ])('is that title (recognised: %s, rows indented by %d)', async (ocr, indent) => {
+    expect((await extractionOf([page(indent)], ocr, {}, {}, 'word')).panels.map((p) => [p.panelName, p.panelResults.length])).toEqual([['LIPID PANEL, STANDARD', 1]]);
+  });
+});
+
+describe('a title under a row whose scanned name the engine misread', () => {
+  // Quest's flat layout, titles set as the rows: `VITAMIN D,25-OH,TOTAL,IA` read with a zero for its O, then the next panel's title.
+  const page = (name: string): DrawnLine[] => [
+    ...QUEST_HEAD,
+    [700, [[Q.name, name]]],
+    [689, [[Q.name, name], [Q.value, '87'], [Q.range, '30-100 ng/mL'], [Q.lab, 'NL1']]],
+    [678, [[Q.name, 'ESTRADIOL']]],
+    [667, [[Q.name, 'ESTRADIOL'], [Q.value, '159'], [Q.range, 'pg/mL'], [Q.lab, 'Z4M']]],
+  ];
+  const panels = async (name: string, ocr: boolean) =>
+    (await extractionOf([page(name)], ocr, {}, {}, 'word')).panels.map((p) => [p.panelName, p.panelResults.map((r) => r.biomarker)]);
+
+  it('opens its panel on a recognised page, as after a name read right', async () => {
+    for (const name of ['VITAMIN D,25-0H,TOTAL,IA', 'VITAMIN D,25-OH,TOTAL,IA']) {
+      expect((await panels(name, true)).map(([title]) => title)).toEqual(['VITAMIN D,25-OH,TOTAL,IA', 'ESTRADIOL']);
+    }
   });
 });
