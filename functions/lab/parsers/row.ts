@@ -98,8 +98,10 @@ function nameWords(words: readonly Word[]): Word[] {
   const rest = words.slice(0, -1);
   const restName = rest.map((w) => w.text).join(' ');
   const withLast = (text: string) => (restName === '' ? text : `${restName} ${text}`);
-  // Only a name the table prints as read: the repairs' near spellings would make `RDW D1` `RDW-SD`.
-  const stem = scanned && !isKnown(withLast(last.text)) ? gluedLabNumberStem(last.text, (text) => isKnownTestName(withLast(text))) : null;
+  // A word cut to a letter or two is no evidence for the repairs' near spellings (`RDW D1` would be
+  // `RDW-SD`): then only a name the table prints as read.
+  const stemKnown = (text: string) => isKnownTestName(withLast(text)) || (text.length >= MIN_REPAIRED_STEM && isKnown(withLast(text)));
+  const stem = scanned && !isKnown(withLast(last.text)) ? gluedLabNumberStem(last.text, stemKnown) : null;
   if (stem !== null) return [...rest, { ...last, text: stem }];
   if (words.length < 2) return [...words];
   const twoDigits = /^\d{2}$/.test(last.text);
@@ -119,8 +121,10 @@ function nameWords(words: readonly Word[]): Word[] {
  */
 const SCANNED_LAB_NUMBER = /^(?:[\d©@®Oo°!|'’`]{1,3}|[a-z][a-z\d]?)$/u;
 
-/** What the same number reads as run into the name's last word, without a space (`Total?!`, `BUN!`, `TSHO!`, `Color01`). */
-const GLUED_LAB_NUMBER = /^[\dOo©@®°!|'’`?]{1,3}$/u;
+/** What the same number reads as run into the name's last word, without a space (`Total?!`, `BUN!`, `TSHO!`, `Color01`, `Total”!`, `Alc®™`). */
+const GLUED_LAB_NUMBER = /^[\dOo©@®°!|'’‘"”“`?™¢]{1,3}$/u;
+/** Fewest characters left of a word whose lab number was cut off for the name to be known by a near spelling (`Alc` of `Hemoglobin Alc®™`). */
+const MIN_REPAIRED_STEM = 3;
 
 /** The name's last word without a lab number run into it, where that makes a name `known`; else null. */
 function gluedLabNumberStem(word: string, known: (text: string) => boolean): string | null {

@@ -1207,12 +1207,13 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
     [626, [[36, 'TSH'], [60, 'Oo!'], [190, '2.373'], [330, 'uIU/mL'], [400, '0.450-4.500']]],
     [614, [[36, 'Carbon Dioxide, Total?!'], [190, '22'], [330, 'mmol/L'], [400, '20-29']]],
     [602, [[36, 'BUN!'], [190, '10'], [330, 'mg/dL'], [400, '6-24']]],
+    [590, [[36, 'Hemoglobin Alc®™'], [190, '6.1'], [330, '%'], [400, '4.8-5.6']]],
     // After a name the table does not know without it, a digit stays part of the name.
-    [590, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
+    [578, [[36, 'Factor'], [70, 'II'], [190, '98'], [330, '%'], [400, '50-150']]],
     // A capital after a name the table knows is the test's own (`Hemoglobin A2`, which the table lacks).
-    [578, [[36, 'Hemoglobin'], [86, 'A2'], [190, '2.5'], [330, '%'], [400, '1.8-3.2']]],
+    [566, [[36, 'Hemoglobin'], [86, 'A2'], [190, '2.5'], [330, '%'], [400, '1.8-3.2']]],
     // Nor is a word a near spelling of a name the table knows makes known (`RDW D` is a lost letter from `RDW-SD`).
-    [566, [[36, 'RDW'], [66, 'D1'], [190, '13.1'], [330, '%'], [400, '11.6-15.4']]],
+    [554, [[36, 'RDW'], [66, 'D1'], [190, '13.1'], [330, '%'], [400, '11.6-15.4']]],
   ];
   const rows = async (ocr: boolean) => (await extractionOf([page], ocr, {}, {}, 'word')).panels.flatMap((p) => p.panelResults.map((r) => [r.biomarker, r.loincCode !== null]));
 
@@ -1225,6 +1226,7 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
       ['TSH', true],
       ['Carbon Dioxide, Total', true],
       ['BUN', true],
+      ['Hemoglobin A1c', true],
       ['Factor II', expect.any(Boolean)],
       ['Hemoglobin A2', false],
       ['RDW D1', false],
@@ -1240,6 +1242,7 @@ describe('a performing-lab number after a scanned name, read as a digit or a mar
       'TSH Oo!',
       'Carbon Dioxide, Total?!',
       'BUN!',
+      'Hemoglobin Alc®™',
       'Factor II',
       'Hemoglobin A2',
       'RDW D1',
