@@ -46,7 +46,6 @@ function isLonePercent(word: RecognizedWord): boolean {
   return word.text === '%' && word.confidence >= SURE_SPECK && word.y1 - word.y0 >= MIN_PERCENT_SHARE * (word.lineHeight ?? word.y1 - word.y0);
 }
 
-
 /**
  * Specks of noise come back as lone punctuation the engine doubts (`:`, `;`, `©`) or as one or two
  * marks it barely believes; they are not text, and left in they would stand between a row's cells.

@@ -838,10 +838,9 @@ class TableReader {
       this.lastLine = line;
       return;
     }
-    const first = this.titleLines[0];
     const wrapped =
       this.followsTitle(line) &&
-      (completesTitle || sameTitleSize(this.titleLines[this.titleLines.length - 1]!, line) || (isRecognised(line) && PANEL_DATES.test(first!.text)));
+      (completesTitle || sameTitleSize(this.titleLines[this.titleLines.length - 1]!, line) || (isRecognised(line) && PANEL_DATES.test(this.titleLines[0]!.text)));
     if (wrapped) {
       this.titleLines.push(line);
       this.renamePanel(this.panel!, this.titleLines);
