@@ -209,6 +209,23 @@ function pageWords(page: PageText): Word[] {
  */
 export const pageLines: (page: PageText) => readonly Line[] = memoizeByObject(buildLines);
 
+/** How far (in font sizes) a word's baseline may lie from its line's and share it. */
+const LINE_TOLERANCE = 0.45;
+/**
+ * The same under a recognised raised superscript that opens a line (a word at most `SUPERSCRIPT_SIZE`
+ * of the next word's size): OCR sizes a word by its glyphs, a font size's 0.7 or so, and places a
+ * Labcorp lab number 0.46 of the line's size above it (`Phosphatase 01` in 7-point type, the `01`
+ * 2.9 points up), just beyond 0.45: alone on a line between a wrapped name's two lines, it parted them.
+ */
+const RAISED_LINE_TOLERANCE = 0.6;
+const SUPERSCRIPT_SIZE = 0.85;
+
+/** How far below the line's anchor a word's baseline may lie and still join the line. */
+function lineTolerance(anchorSize: number, word: Word): number {
+  const raisedAnchor = word.confidence !== undefined && anchorSize <= SUPERSCRIPT_SIZE * word.size;
+  return raisedAnchor ? RAISED_LINE_TOLERANCE * word.size : LINE_TOLERANCE * Math.max(anchorSize, word.size);
+}
+
 function buildLines(page: PageText): Line[] {
   const words = pageWords(page);
   const lines: Line[] = [];
@@ -216,7 +233,7 @@ function buildLines(page: PageText): Line[] {
   let anchorY = Number.NaN;
   let anchorSize = 0;
   for (const word of words) {
-    const tolerance = 0.45 * Math.max(anchorSize, word.size);
+    const tolerance = lineTolerance(anchorSize, word);
     if (current.length > 0 && anchorY - word.y <= tolerance) {
       current.push(word);
       // A raised superscript may open the line; the baseline of the larger text anchors it.

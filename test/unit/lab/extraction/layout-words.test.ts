@@ -52,3 +52,27 @@ describe('words of a text item', () => {
     );
   });
 });
+
+describe('a raised lab number between the two lines of a wrapped name, as OCR places it', () => {
+  // Labcorp's `Alkaline` / `Phosphatase 01` in 7-point type: the engine sizes words by their glyphs
+  // (6.24 points) and sets the small `01` 2.88 points above the lower line's baseline.
+  const page = (source: 'ocr' | 'text'): PageText => {
+    const item = (str: string, x: number, y: number, height: number) => ({ str, x, y, width: 5 * str.length, height, ...(source === 'ocr' ? { confidence: 0.9 } : {}) });
+    return {
+      pageNumber: 1,
+      width: 612,
+      height: 792,
+      source,
+      items: [item('Alkaline', 31.2, 559.44, 6.24), item('01', 67.2, 552.24, 4.8), item('Phosphatase', 31.2, 549.36, 6.24), item('129', 199.9, 549.24, 6.24)],
+    };
+  };
+  const texts = (source: 'ocr' | 'text') => pageLines(page(source)).map((line) => line.text);
+
+  it('joins the lower line on a recognised page', () => {
+    expect(texts('ocr')).toEqual(['Alkaline', 'Phosphatase 01 129']);
+  });
+
+  it('keeps to the text layer’s grouping on a text page, whose sizes are font sizes', () => {
+    expect(texts('text')).toEqual(['Alkaline', '01', 'Phosphatase 129']);
+  });
+});
