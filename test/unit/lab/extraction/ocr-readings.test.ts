@@ -1194,7 +1194,7 @@ describe('a row the reader could not read, its value sized up by its own glyphs'
   });
 });
 
-describe('a performing-lab number after a scanned name, read as a digit or a mark', () => {
+describe('a performing-lab number after a scanned name, read as digits, marks or small letters, apart or run into it', () => {
   const page: DrawnLine[] = [
     ...HEAD,
     [686, [[36, 'Lipid Panel', 11]]],
